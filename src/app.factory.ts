@@ -1,0 +1,56 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { ErrorResponder } from './common/errors/error-responder';
+import { requestIdMiddleware } from './common/http/request-id';
+import { setupOpenApi } from './common/openapi/openapi';
+import { AppConfig } from './config/app-config';
+import { MetricsService } from './metrics/metrics.service';
+
+/** Creates the application, configured exactly as it serves in production. */
+export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  configureApp(app);
+  return app;
+}
+
+/**
+ * Express-level behaviour in order: request id, metrics, security headers, CORS, JSON body
+ * (limited), and one error handler for what fails before routing (malformed JSON, 413).
+ * Express 5 routing already answers paths with and without a trailing slash, without redirects.
+ */
+export function configureApp(app: NestExpressApplication): void {
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestIdMiddleware);
+  app.use(app.get(MetricsService).middleware);
+  // No upgrade-insecure-requests: TLS ends at the load balancer, and plain-HTTP Swagger UI must load.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins.includes('*') ? '*' : [...config.corsOrigins],
+      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Location'],
+      allowedHeaders: ['Content-Type', 'Accept', 'Idempotency-Key', 'X-Request-Id', ...config.tokenHeaders],
+    });
+  }
+  app.use(
+    express.json({
+      limit: config.jsonBodyLimit,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
+  const responder = app.get(ErrorResponder);
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    void responder.respond(err, req, res);
+  });
+  setupOpenApi(app);
+  app.enableShutdownHooks();
+}

@@ -1,0 +1,52 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
+import { ClientsModule } from './clients/clients.module';
+import { ApiTokenGuard } from './common/auth/api-token.guard';
+import { ErrorResponder } from './common/errors/error-responder';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { LoggingModule } from './common/logging/logging.module';
+import { RedisModule } from './common/redis/redis.module';
+import { createValidationPipe } from './common/validation/validation.pipe';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { PostgresConnection } from './database/connection';
+import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo.module';
+import { HealthModule } from './health/health.module';
+import { LogEntriesModule } from './logentries/log-entries.module';
+import { MetricsModule } from './metrics/metrics.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  connection: PostgresConnection;
+  /** Where logs go (stdout by default); tests capture them here. */
+  logStream?: DestinationStream;
+}
+
+/** The whole service. Feature modules are listed here; cross-cutting pieces are registered globally. */
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(options.config),
+        LoggingModule.forRoot(options.config, options.logStream),
+        DatabaseModule.forRoot({ connection: options.connection, migrate: options.config.runMigrations }),
+        RedisModule,
+        MetricsModule,
+        LogEntriesModule,
+        ClientsModule,
+        HealthModule,
+        DemoModule,
+      ],
+      providers: [
+        ErrorResponder,
+        { provide: APP_GUARD, useClass: ApiTokenGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command, CommanderError } from 'commander';
+import { DataSource } from 'typeorm';
+import pino from 'pino';
+import { loadConfigOrExit } from './bootstrap-config';
+import { ClientsModule } from './clients/clients.module';
+import { ClientsService } from './clients/clients.service';
+import { Plan } from './clients/entities/client-account.entity';
+import { TokensService } from './clients/tokens.service';
+import { parseRole } from './common/auth/role';
+import { DomainError } from './common/errors/domain-error';
+import { LoggingModule } from './common/logging/logging.module';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { PostgresConnection } from './database/connection';
+import { DatabaseModule } from './database/database.module';
+import { runMigrations } from './database/migrate';
+import { openDatabase } from './database/open-database';
+import { DemoModule } from './demo/demo.module';
+import { DemoService } from './demo/demo.service';
+
+/** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
+@Module({})
+class CliModule {
+  static forRoot(config: AppConfig, connection: PostgresConnection): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config, pino.destination(2)),
+        // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
+        DatabaseModule.forRoot({ connection, migrate: false }),
+        ClientsModule,
+        DemoModule,
+      ],
+    };
+  }
+}
+
+class UsageError extends Error {}
+
+/** Opens the database (attaching to a running embedded server if there is one) and runs `fn`. */
+async function withContext<T>(fn: (ctx: INestApplicationContext) => Promise<T>, migrate?: boolean): Promise<T> {
+  const config = loadConfigOrExit();
+  const database = await openDatabase(config, { attachIfRunning: true });
+  let ctx: INestApplicationContext | undefined;
+  try {
+    ctx = await NestFactory.createApplicationContext(CliModule.forRoot(config, database.connection), {
+      logger: ['error', 'warn'],
+    });
+    if (migrate ?? config.runMigrations) await runMigrations(ctx.get(DataSource));
+    return await fn(ctx);
+  } finally {
+    await ctx?.close();
+    await database.close();
+  }
+}
+
+function out(value: unknown): void {
+  process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
+}
+
+function buildProgram(): Command {
+  const program = new Command('cli')
+    .description('Operator commands for the Product Customizer Integration API')
+    .exitOverride();
+
+  const client = program.command('client').description('client accounts');
+  client
+    .command('create <handle>')
+    .requiredOption('--name <name>', 'display name')
+    .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
+    .action(async (handle: string, opts: { name: string; plan: string }) => {
+      const plan = Object.values(Plan).find((p) => p === opts.plan.toLowerCase());
+      if (!plan) throw new UsageError(`Unknown plan ${opts.plan}; use one of ${Object.values(Plan).join(', ')}.`);
+      out(await withContext((ctx) => ctx.get(ClientsService).create({ handle: handle.toLowerCase(), name: opts.name, plan })));
+    });
+  client.command('list').action(async () => out(await withContext((ctx) => ctx.get(ClientsService).list())));
+
+  const token = program.command('token').description('API tokens');
+  token
+    .command('create <clientHandle>')
+    .requiredOption('--role <role>', 'User | Admin | ServiceAdmin')
+    .option('--label <text>', 'what the token is for')
+    .action(async (clientHandle: string, opts: { role: string; label?: string }) => {
+      const role = parseRole(opts.role);
+      if (!role) throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
+      const issued = await withContext((ctx) => ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }));
+      const { token: secret, ...meta } = issued;
+      out(meta);
+      out(secret); // the token alone on the last line, for scripts
+    });
+  token
+    .command('revoke <idOrPrefix>')
+    .action(async (idOrPrefix: string) => out(await withContext((ctx) => ctx.get(TokensService).revoke(idOrPrefix))));
+
+  program.command('migrate').description('apply pending database migrations').action(async () => {
+    const applied = await withContext((ctx) => runMigrations(ctx.get(DataSource)), false);
+    out({ applied });
+  });
+
+  const demo = program.command('demo').description('demo data');
+  demo.command('seed').description('create the demo client and its Admin token (once)').action(async () => {
+    const result = await withContext((ctx) => ctx.get(DemoService).seed());
+    const { token: secret, ...meta } = result;
+    out(meta);
+    if (secret) out(secret);
+  });
+  return program;
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof DomainError) {
+      process.stderr.write(`${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

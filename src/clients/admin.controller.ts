@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '../common/auth/access.decorators';
+import { Role } from '../common/auth/role';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ClientDto, CreateClientDto, CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
+import { ClientsService } from './clients.service';
+import { TokensService } from './tokens.service';
+
+/** Service administration: client accounts and their API tokens. ServiceAdmin only. */
+@ApiTags('Admin')
+@Authenticated({ role: Role.ServiceAdmin })
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly tokens: TokensService,
+  ) {}
+
+  @Post('clients')
+  @ApiOperation({ operationId: 'createClient', summary: 'Create a client account' })
+  @ApiCreatedResponse({ type: ClientDto })
+  @ApiTextError(400, 'Invalid handle, name or plan.')
+  @ApiTextError(409, 'The handle is taken.')
+  createClient(@Body() body: CreateClientDto): Promise<ClientDto> {
+    return this.clients.create(body);
+  }
+
+  @Get('clients')
+  @ApiOperation({ operationId: 'listClients', summary: 'List client accounts' })
+  @ApiOkResponse({ type: [ClientDto] })
+  listClients(): Promise<ClientDto[]> {
+    return this.clients.list();
+  }
+
+  @Post('clients/:clientHandle/tokens')
+  @ApiOperation({ operationId: 'issueToken', summary: 'Issue an API token (the secret is shown once)' })
+  @ApiCreatedResponse({ type: IssuedTokenDto })
+  @ApiTextError(400, 'Invalid role or label.')
+  @ApiTextError(404, 'No such client.')
+  issueToken(@Param('clientHandle') clientHandle: string, @Body() body: CreateTokenDto): Promise<IssuedTokenDto> {
+    return this.tokens.issue(clientHandle, body);
+  }
+
+  @Get('clients/:clientHandle/tokens')
+  @ApiOperation({ operationId: 'listTokens', summary: "List a client's API tokens (never their secrets)" })
+  @ApiOkResponse({ type: [TokenDto] })
+  @ApiTextError(404, 'No such client.')
+  listTokens(@Param('clientHandle') clientHandle: string): Promise<TokenDto[]> {
+    return this.tokens.list(clientHandle);
+  }
+
+  @Delete('tokens/:tokenId')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'revokeToken', summary: 'Revoke an API token by id or displayed prefix' })
+  @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
+  @ApiTextError(404, 'No such token.')
+  @ApiTextError(409, 'The prefix matches more than one token.')
+  async revokeToken(@Param('tokenId') tokenId: string): Promise<void> {
+    await this.tokens.revoke(tokenId);
+  }
+}

@@ -1,0 +1,98 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEnum, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Role } from '../common/auth/role';
+import { Plan } from './entities/client-account.entity';
+
+const trimLower = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+const caseInsensitiveEnum =
+  <E extends Record<string, string>>(e: E) =>
+  ({ value }: { value: unknown }): unknown =>
+    typeof value === 'string'
+      ? (Object.values(e).find((v) => v.toLowerCase() === value.trim().toLowerCase()) ?? value)
+      : value;
+
+export const CLIENT_HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,63}$/;
+
+export class CreateClientDto {
+  @ApiProperty({ example: 'acme', description: 'Unique handle: 2–64 of a-z, 0-9, "-" and "_"; stored lower-case.' })
+  @Transform(trimLower)
+  @IsString()
+  @Matches(CLIENT_HANDLE_PATTERN, {
+    message: 'handle must be 2–64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
+  })
+  handle: string;
+
+  @ApiProperty({ example: 'Acme Apparel' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiPropertyOptional({ enum: Plan, default: Plan.Standard })
+  @Transform(caseInsensitiveEnum(Plan))
+  @IsOptional()
+  @IsEnum(Plan)
+  plan?: Plan;
+}
+
+export class ClientDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'acme' })
+  handle: string;
+
+  @ApiProperty({ example: 'Acme Apparel' })
+  name: string;
+
+  @ApiProperty({ enum: Plan })
+  plan: Plan;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class CreateTokenDto {
+  @ApiProperty({ enum: Role, example: Role.User })
+  @Transform(caseInsensitiveEnum(Role))
+  @IsEnum(Role)
+  role: Role;
+
+  @ApiPropertyOptional({ example: 'ERP integration', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  label?: string;
+}
+
+export class TokenDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'pci_Ab3dE9xY', description: 'First characters of the token, to recognise it.' })
+  prefix: string;
+
+  @ApiProperty({ example: 'acme' })
+  clientHandle: string;
+
+  @ApiProperty({ enum: Role })
+  role: Role;
+
+  @ApiProperty({ type: String, nullable: true })
+  label: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  revokedAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastUsedAt: string | null;
+}
+
+export class IssuedTokenDto extends TokenDto {
+  @ApiProperty({ description: 'The secret. Shown only in this response; store it now.', example: 'pci_Ab3dE9xY…' })
+  token: string;
+}

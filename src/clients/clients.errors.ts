@@ -1,0 +1,19 @@
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+
+export class ClientHandleTaken extends DomainError {
+  constructor(handle: string) {
+    super('CLIENT_HANDLE_TAKEN', ErrorKind.Conflict, `Client handle ${handle} already exists.`);
+  }
+}
+
+export class TokenNotFound extends DomainError {
+  constructor(idOrPrefix: string) {
+    super('TOKEN_NOT_FOUND', ErrorKind.NotFound, `API token ${idOrPrefix} was not found.`);
+  }
+}
+
+export class TokenPrefixAmbiguous extends DomainError {
+  constructor(prefix: string) {
+    super('TOKEN_PREFIX_AMBIGUOUS', ErrorKind.Conflict, `More than one API token starts with ${prefix}; use its id.`);
+  }
+}

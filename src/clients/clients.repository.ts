@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiTokenEntity } from './entities/api-token.entity';
+import { ClientAccountEntity, Plan } from './entities/client-account.entity';
+import { Role } from '../common/auth/role';
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
+}
+
+export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
+
+/** Intent-named queries over client accounts and their API tokens. */
+@Injectable()
+export class ClientsRepository {
+  constructor(
+    @InjectRepository(ClientAccountEntity) private readonly clients: Repository<ClientAccountEntity>,
+    @InjectRepository(ApiTokenEntity) private readonly tokens: Repository<ApiTokenEntity>,
+  ) {}
+
+  insertClient(handle: string, name: string, plan: Plan): Promise<ClientAccountEntity> {
+    return this.clients.save(this.clients.create({ handle, name, plan }));
+  }
+
+  listClients(): Promise<ClientAccountEntity[]> {
+    return this.clients.find({ order: { handle: 'ASC' } });
+  }
+
+  getClientByHandle(handle: string): Promise<ClientAccountEntity | null> {
+    return this.clients.findOneBy({ handle });
+  }
+
+  insertToken(values: {
+    clientId: string;
+    role: Role;
+    label: string | null;
+    prefix: string;
+    tokenHash: string;
+  }): Promise<ApiTokenEntity> {
+    return this.tokens.save(this.tokens.create({ ...values, revokedAt: null, lastUsedAt: null }));
+  }
+
+  /** The unrevoked token with this hash, with its client. */
+  async getActiveTokenByHash(tokenHash: string): Promise<ActiveToken | null> {
+    const token = await this.tokens.findOne({
+      where: { tokenHash, revokedAt: IsNull() },
+      relations: { client: true },
+    });
+    return token?.client ? (token as ActiveToken) : null;
+  }
+
+  listTokens(clientId: string): Promise<ApiTokenEntity[]> {
+    return this.tokens.find({ where: { clientId }, order: { createdAt: 'ASC' } });
+  }
+
+  getTokenById(id: string): Promise<ApiTokenEntity | null> {
+    return this.tokens.findOne({ where: { id }, relations: { client: true } });
+  }
+
+  findTokensByPrefix(prefix: string): Promise<ApiTokenEntity[]> {
+    return this.tokens.find({ where: { prefix }, relations: { client: true }, take: 2 });
+  }
+
+  /** Revokes once; a second call keeps the first revocation time. */
+  async revokeToken(id: string): Promise<void> {
+    await this.tokens.update({ id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+  }
+
+  async touchToken(id: string): Promise<void> {
+    await this.tokens.update({ id }, { lastUsedAt: () => 'now()' });
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { ClientNotFound } from '../common/auth/client-access';
+import { ClientDto, CreateClientDto } from './clients.dto';
+import { ClientHandleTaken } from './clients.errors';
+import { ClientsRepository, isUniqueViolation } from './clients.repository';
+import { ClientAccountEntity, Plan } from './entities/client-account.entity';
+
+export function toClientDto(c: ClientAccountEntity): ClientDto {
+  return { id: c.id, handle: c.handle, name: c.name, plan: c.plan, createdAt: c.createdAt.toISOString() };
+}
+
+/** Client accounts: the tenants. */
+@Injectable()
+export class ClientsService {
+  constructor(private readonly repo: ClientsRepository) {}
+
+  async create(input: CreateClientDto): Promise<ClientDto> {
+    try {
+      const client = await this.repo.insertClient(input.handle, input.name, input.plan ?? Plan.Standard);
+      return toClientDto(client);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ClientHandleTaken(input.handle);
+      throw err;
+    }
+  }
+
+  async list(): Promise<ClientDto[]> {
+    return (await this.repo.listClients()).map(toClientDto);
+  }
+
+  async findByHandle(handle: string): Promise<ClientDto | undefined> {
+    const client = await this.repo.getClientByHandle(handle.trim().toLowerCase());
+    return client ? toClientDto(client) : undefined;
+  }
+
+  async getByHandle(handle: string): Promise<ClientDto> {
+    const client = await this.findByHandle(handle);
+    if (!client) throw new ClientNotFound(handle);
+    return client;
+  }
+}

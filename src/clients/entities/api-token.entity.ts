@@ -1,0 +1,48 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Role } from '../../common/auth/role';
+import { ClientAccountEntity } from './client-account.entity';
+
+/** An API token. Only its SHA-256 hash is stored; the secret is shown once at creation. */
+@Entity({ name: 'api_token' })
+export class ApiTokenEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index()
+  @Column({ name: 'client_id', type: 'uuid' })
+  clientId: string;
+
+  @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'client_id' })
+  client?: ClientAccountEntity;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: Role;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  label: string | null;
+
+  /** The first characters of the token, to recognise it in listings and logs. */
+  @Column({ type: 'varchar', length: 16 })
+  prefix: string;
+
+  @Column({ name: 'token_hash', type: 'char', length: 64, unique: true })
+  tokenHash: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
+}

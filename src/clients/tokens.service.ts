@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { Actor } from '../common/auth/actor';
+import { TokenAuthenticator } from '../common/auth/token-authenticator';
+import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
+import { TokenNotFound, TokenPrefixAmbiguous } from './clients.errors';
+import { ClientsRepository } from './clients.repository';
+import { ClientsService } from './clients.service';
+import { ApiTokenEntity } from './entities/api-token.entity';
+import { hashToken, newTokenSecret } from './token-secret';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `last_used_at` is a hint for operators, written at most once a minute per token per instance. */
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_TOUCH_ENTRIES = 10_000;
+
+function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
+  return {
+    id: t.id,
+    prefix: t.prefix,
+    clientHandle,
+    role: t.role,
+    label: t.label,
+    createdAt: t.createdAt.toISOString(),
+    revokedAt: t.revokedAt?.toISOString() ?? null,
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Issues, lists, revokes and authenticates API tokens. */
+@Injectable()
+export class TokensService implements TokenAuthenticator {
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly repo: ClientsRepository,
+    private readonly clients: ClientsService,
+  ) {}
+
+  async issue(clientHandle: string, input: CreateTokenDto): Promise<IssuedTokenDto> {
+    const client = await this.clients.getByHandle(clientHandle);
+    const secret = newTokenSecret();
+    const token = await this.repo.insertToken({
+      clientId: client.id,
+      role: input.role,
+      label: input.label ?? null,
+      prefix: secret.prefix,
+      tokenHash: secret.hash,
+    });
+    return { ...toTokenDto(token, client.handle), token: secret.token };
+  }
+
+  async list(clientHandle: string): Promise<TokenDto[]> {
+    const client = await this.clients.getByHandle(clientHandle);
+    return (await this.repo.listTokens(client.id)).map((t) => toTokenDto(t, client.handle));
+  }
+
+  /** Revokes by id, or by the displayed prefix when it names exactly one token. */
+  async revoke(idOrPrefix: string): Promise<TokenDto> {
+    const token = await this.find(idOrPrefix.trim());
+    await this.repo.revokeToken(token.id);
+    const revoked = (await this.repo.getTokenById(token.id))!;
+    return toTokenDto(revoked, revoked.client!.handle);
+  }
+
+  async authenticate(presented: string): Promise<Actor | undefined> {
+    if (presented.length > 256) return undefined;
+    const token = await this.repo.getActiveTokenByHash(hashToken(presented));
+    if (!token) return undefined;
+    await this.touch(token.id);
+    return { clientId: token.clientId, clientHandle: token.client.handle, role: token.role, tokenId: token.id };
+  }
+
+  private async find(idOrPrefix: string): Promise<ApiTokenEntity> {
+    if (UUID.test(idOrPrefix)) {
+      const token = await this.repo.getTokenById(idOrPrefix);
+      if (token) return token;
+      throw new TokenNotFound(idOrPrefix);
+    }
+    const matches = await this.repo.findTokensByPrefix(idOrPrefix);
+    if (matches.length === 0) throw new TokenNotFound(idOrPrefix);
+    if (matches.length > 1) throw new TokenPrefixAmbiguous(idOrPrefix);
+    return matches[0];
+  }
+
+  private async touch(tokenId: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.lastTouched.get(tokenId) ?? 0) < TOUCH_INTERVAL_MS) return;
+    if (this.lastTouched.size >= MAX_TOUCH_ENTRIES) this.lastTouched.clear();
+    this.lastTouched.set(tokenId, now);
+    await this.repo.touchToken(tokenId);
+  }
+}

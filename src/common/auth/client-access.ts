@@ -1,0 +1,37 @@
+import { DomainError, ErrorKind } from '../errors/domain-error';
+import { Actor } from './actor';
+import { OtherClientForbidden } from './auth.errors';
+import { Role } from './role';
+
+/**
+ * Object-level checks every module uses (DESIGN §3).
+ * - A path that names a client handle: the caller's own, or any for `ServiceAdmin`; else 403.
+ * - A resource loaded by id: another client's resource answers as if absent (404).
+ */
+export const ClientAccess = {
+  /** Returns the canonical (lower-case) handle the caller may act for, or throws 403. */
+  handleInPath(actor: Actor, handle: string): string {
+    const canonical = handle.trim().toLowerCase();
+    if (actor.role !== Role.ServiceAdmin && canonical !== actor.clientHandle) {
+      throw new OtherClientForbidden(handle);
+    }
+    return canonical;
+  },
+
+  /** Returns `resource` when the caller owns it (or is ServiceAdmin); else throws `notFound()`. */
+  owned<T extends { clientId: string }>(
+    actor: Actor,
+    resource: T | null | undefined,
+    notFound: () => DomainError,
+  ): T {
+    if (!resource) throw notFound();
+    if (actor.role !== Role.ServiceAdmin && resource.clientId !== actor.clientId) throw notFound();
+    return resource;
+  },
+};
+
+export class ClientNotFound extends DomainError {
+  constructor(handle: string) {
+    super('CLIENT_NOT_FOUND', ErrorKind.NotFound, `Client ${handle} was not found.`);
+  }
+}

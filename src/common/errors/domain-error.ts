@@ -1,0 +1,51 @@
+/**
+ * Kinds of failure a service can report. Services never speak HTTP; the exception filter maps each
+ * kind to its status code in one place.
+ */
+export enum ErrorKind {
+  BadRequest = 'bad_request',
+  Unauthenticated = 'unauthenticated',
+  Forbidden = 'forbidden',
+  NotFound = 'not_found',
+  Conflict = 'conflict',
+  PayloadTooLarge = 'payload_too_large',
+  Unprocessable = 'unprocessable',
+  RateLimited = 'rate_limited',
+  Unavailable = 'unavailable',
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface DomainErrorOptions {
+  /** Persist a log entry and append its link to the message (DESIGN §4). */
+  logEntry?: boolean;
+  /** Invalid fields, listed in ProblemDetails `errors` on 400. */
+  fields?: FieldError[];
+}
+
+/** A failure with a stable code and a one-sentence message that names the offending value. */
+export class DomainError extends Error {
+  readonly logEntry: boolean;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(
+    readonly code: string,
+    readonly kind: ErrorKind,
+    message: string,
+    options: DomainErrorOptions = {},
+  ) {
+    super(message);
+    this.name = code;
+    this.logEntry = options.logEntry ?? false;
+    this.fields = options.fields;
+  }
+}
+
+export class ValidationFailed extends DomainError {
+  constructor(message: string, fields: FieldError[] = []) {
+    super('VALIDATION_FAILED', ErrorKind.BadRequest, message, { fields });
+  }
+}

@@ -1,0 +1,162 @@
+import { HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { PinoLogger } from 'nestjs-pino';
+import { AppConfig } from '../../config/app-config';
+import { DomainError, ErrorKind, FieldError } from './domain-error';
+import { LogEntryRecorder } from './log-entry-recorder';
+import { PROBLEM_JSON, ProblemDetails } from './problem-details';
+
+const KIND_STATUS: Record<ErrorKind, number> = {
+  [ErrorKind.BadRequest]: 400,
+  [ErrorKind.Unauthenticated]: 401,
+  [ErrorKind.Forbidden]: 403,
+  [ErrorKind.NotFound]: 404,
+  [ErrorKind.Conflict]: 409,
+  [ErrorKind.PayloadTooLarge]: 413,
+  [ErrorKind.Unprocessable]: 422,
+  [ErrorKind.RateLimited]: 429,
+  [ErrorKind.Unavailable]: 503,
+};
+
+interface NormalizedError {
+  status: number;
+  code: string;
+  message: string;
+  fields?: FieldError[];
+  logEntry: boolean;
+}
+
+/** body-parser's errors carry a `type` and a 4xx `status`. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  limit?: number;
+  message: string;
+}
+
+/**
+ * Turns any thrown value into the error bodies of DESIGN §4: one text/plain sentence for 4xx,
+ * ProblemDetails for 5xx and for clients that ask for `application/problem+json`, and a persisted
+ * log entry (linked from the body) for every 500 and for errors that ask for one.
+ */
+@Injectable()
+export class ErrorResponder {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly recorder: LogEntryRecorder,
+    private readonly logger: PinoLogger,
+  ) {
+    this.logger.setContext('ErrorResponder');
+  }
+
+  async respond(exception: unknown, req: Request, res: Response): Promise<void> {
+    const error = this.normalize(exception, req);
+    const requestId = String(req.id ?? '');
+    if (error.status >= 500) {
+      this.logger.error({ err: exception, requestId }, 'request failed');
+    }
+    let logId: string | undefined;
+    let message = error.message;
+    if (error.logEntry || error.status >= 500) {
+      logId = randomUUID();
+      await this.recorder
+        .record({
+          id: logId,
+          status: error.status,
+          method: req.method,
+          route: (req.originalUrl ?? req.url).split('?')[0].slice(0, 500),
+          code: error.code,
+          message: error.message.slice(0, 1000),
+          requestId,
+        })
+        .catch((err: unknown) => this.logger.error({ err, requestId }, 'could not persist the log entry'));
+      message = `${message} Log entry: ${this.config.baseUrl}/logentry/detail/${logId}`;
+    }
+    if (res.headersSent) return;
+    if (error.status >= 500 || wantsProblem(req)) {
+      const problem: ProblemDetails = {
+        type: 'about:blank',
+        title: STATUS_CODES[error.status] ?? 'Error',
+        status: error.status,
+        detail: message,
+        code: error.code,
+        requestId,
+        ...(logId ? { logId } : {}),
+        ...(error.fields?.length ? { errors: error.fields } : {}),
+      };
+      res.status(error.status).type(PROBLEM_JSON).send(JSON.stringify(problem));
+      return;
+    }
+    res.status(error.status).type('text/plain; charset=utf-8').send(message);
+  }
+
+  private normalize(exception: unknown, req: Request): NormalizedError {
+    if (exception instanceof DomainError) {
+      return {
+        status: KIND_STATUS[exception.kind],
+        code: exception.code,
+        message: exception.message,
+        fields: exception.fields,
+        logEntry: exception.logEntry,
+      };
+    }
+    if (exception instanceof ThrottlerException) {
+      return { status: 429, code: 'RATE_LIMITED', message: 'Rate limit exceeded.', logEntry: false };
+    }
+    if (exception instanceof NotFoundException && /^Cannot [A-Z]+ /.test(exception.message)) {
+      const path = (req.originalUrl ?? req.url).split('?')[0];
+      return { status: 404, code: 'ROUTE_NOT_FOUND', message: `No route matches ${req.method} ${path}.`, logEntry: false };
+    }
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      return { status: exception.getStatus(), code: 'HTTP_ERROR', message: httpMessage(exception), logEntry: false };
+    }
+    if (isBodyParserError(exception)) return this.bodyParserError(exception);
+    return {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred while processing the request.',
+      logEntry: true,
+    };
+  }
+
+  private bodyParserError(e: BodyParserError): NormalizedError {
+    switch (e.type) {
+      case 'entity.parse.failed':
+        return { status: 400, code: 'MALFORMED_JSON', message: `The request body is not valid JSON: ${e.message}.`, logEntry: false };
+      case 'entity.too.large':
+        return {
+          status: 413,
+          code: 'BODY_TOO_LARGE',
+          message: `The request body is larger than the limit of ${this.config.jsonBodyLimit}.`,
+          logEntry: false,
+        };
+      default:
+        return { status: e.status, code: 'BAD_BODY', message: `The request body could not be read: ${e.message}.`, logEntry: false };
+    }
+  }
+}
+
+function httpMessage(e: HttpException): string {
+  const body = e.getResponse();
+  if (typeof body === 'string') return body;
+  const m = (body as { message?: unknown }).message;
+  if (Array.isArray(m)) return m.join('; ');
+  return typeof m === 'string' ? m : e.message;
+}
+
+function isBodyParserError(e: unknown): e is BodyParserError {
+  const candidate = e as Partial<BodyParserError> | null;
+  return (
+    typeof candidate?.type === 'string' &&
+    typeof candidate.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500
+  );
+}
+
+function wantsProblem(req: Request): boolean {
+  return (req.headers.accept ?? '').toLowerCase().includes(PROBLEM_JSON);
+}

@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppConfig } from '../../config/app-config';
+
+/**
+ * Paths removed from every log line. Request headers are never logged at all (they carry the
+ * token); these catch secrets and personal data that code might pass to the logger by mistake.
+ */
+export const REDACTED_PATHS = [
+  'req.headers',
+  'headers',
+  'token',
+  '*.token',
+  'password',
+  '*.password',
+  'emailAddress',
+  '*.emailAddress',
+  'email',
+  '*.email',
+  'phoneNumber',
+  '*.phoneNumber',
+  'customerAddress',
+  '*.customerAddress',
+  'shippingAddress',
+  '*.shippingAddress',
+];
+
+/** Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS. */
+@Module({})
+export class LoggingModule {
+  static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
+    const options = {
+      level: config.logLevel,
+      genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req: IncomingMessage & { id?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url?.split('?')[0],
+        }),
+        res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+    };
+    return {
+      module: LoggingModule,
+      imports: [LoggerModule.forRoot({ pinoHttp: stream ? [options, stream] : options })],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import { Environment, parseEnvironment } from './environment';
+
+export type DatabaseTarget =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'external'; url: string };
+
+/**
+ * The validated, typed configuration every part of the service reads. Built once at boot from the
+ * environment; never read `process.env` anywhere else.
+ */
+export class AppConfig {
+  readonly nodeEnv: Environment['NODE_ENV'];
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly cdnUrl: string;
+  readonly dataDir: string;
+  readonly database: DatabaseTarget;
+  readonly databasePoolSize: number;
+  readonly statementTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly runMigrations: boolean;
+  readonly redisUrl: string | undefined;
+  /** Lower-cased header names that may carry the API token, `service_api_token` first. */
+  readonly tokenHeaders: readonly string[];
+  readonly encryptionKeys: string | undefined;
+  readonly corsOrigins: readonly string[];
+  readonly logLevel: Environment['LOG_LEVEL'];
+  readonly jsonBodyLimit: string;
+  readonly maxBatchOrders: number;
+  readonly logEntryRetentionDays: number;
+  readonly seedDemo: boolean;
+  readonly trustProxy: boolean;
+
+  constructor(env: Environment) {
+    this.nodeEnv = env.NODE_ENV;
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
+    this.cdnUrl = stripSlash(env.CDN_URL ?? `${this.baseUrl}/cdn`);
+    this.dataDir = resolve(env.DATA_DIR);
+    this.database = env.DATABASE_URL
+      ? { kind: 'external', url: env.DATABASE_URL }
+      : { kind: 'embedded', dataDir: this.dataDir };
+    this.databasePoolSize = env.DATABASE_POOL_SIZE;
+    this.statementTimeoutMs = env.DATABASE_STATEMENT_TIMEOUT_MS;
+    this.connectTimeoutMs = env.DATABASE_CONNECT_TIMEOUT_MS;
+    this.runMigrations = env.MIGRATIONS_RUN;
+    this.redisUrl = env.REDIS_URL;
+    this.tokenHeaders = unique([
+      'service_api_token',
+      ...splitList(env.API_TOKEN_HEADERS).map((h) => h.toLowerCase()),
+    ]);
+    this.encryptionKeys = env.DATA_ENCRYPTION_KEYS;
+    this.corsOrigins = splitList(env.CORS_ORIGINS);
+    this.logLevel = env.LOG_LEVEL;
+    this.jsonBodyLimit = env.JSON_BODY_LIMIT;
+    this.maxBatchOrders = env.MAX_BATCH_ORDERS;
+    this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
+    this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
+    this.trustProxy = env.TRUST_PROXY;
+  }
+
+  static fromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+    return new AppConfig(parseEnvironment(env));
+  }
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,102 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { PostgresConnection } from './connection';
+
+/** Unix sockets are limited to ~107 bytes of path on Linux. */
+const MAX_SOCKET_PATH = 100;
+const SOCKET_PORT = 5432;
+
+export interface EmbeddedDatabase {
+  readonly connection: PostgresConnection;
+  /** True when this process runs the database (false when it attached to a running server). */
+  readonly owned: boolean;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Connect to the database another process already serves from this data directory. */
+  attachIfRunning: boolean;
+  maxConnections: number;
+}
+
+export class EmbeddedDatabaseInUse extends Error {
+  constructor(dataDir: string) {
+    super(
+      `Another process is already serving the embedded database in ${dataDir}. ` +
+        'Stop it, or point DATA_DIR at another directory.',
+    );
+  }
+}
+
+/**
+ * The embedded PostgreSQL of DESIGN §2: PGlite persisted in `<dataDir>/pgdata`, served on a unix
+ * socket in `<dataDir>/run` so that TypeORM uses its ordinary `postgres` driver. A second process
+ * (the CLI next to a running server) attaches to that socket instead of opening the files, which
+ * PGlite must never have open twice.
+ */
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: EmbeddedOptions,
+): Promise<EmbeddedDatabase> {
+  const socketDir = join(dataDir, 'run');
+  const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+  if (socketPath.length > MAX_SOCKET_PATH) {
+    throw new Error(`DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter path.`);
+  }
+  const connection: PostgresConnection = {
+    host: socketDir,
+    port: SOCKET_PORT,
+    username: 'postgres',
+    database: 'postgres',
+  };
+
+  if (await isListening(socketPath)) {
+    if (!options.attachIfRunning) throw new EmbeddedDatabaseInUse(dataDir);
+    return { connection, owned: false, close: async () => undefined };
+  }
+
+  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  await rm(socketPath, { force: true });
+  // PGlite and its socket server are ESM-only: loaded on demand so that PostgreSQL mode never pays for them.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = await PGlite.create(join(dataDir, 'pgdata'));
+  const server = new PGLiteSocketServer({
+    db,
+    path: socketPath,
+    maxConnections: options.maxConnections,
+  });
+  await server.start();
+  let closed = false;
+  return {
+    connection,
+    owned: true,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await server.stop();
+      await db.close();
+      await rm(socketPath, { force: true });
+    },
+  };
+}
+
+/** True when `dataDir` holds an initialised embedded database. */
+export async function embeddedDatabaseExists(dataDir: string): Promise<boolean> {
+  return stat(join(dataDir, 'pgdata', 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
+function isListening(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,4 @@
+import { Foundation1763700000000 } from './1763700000000-foundation';
+
+/** Every migration, in order. Schema changes happen only here (synchronize is never on). */
+export const MIGRATIONS = [Foundation1763700000000];

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { RedisConnection, withTimeout } from '../common/redis/redis.module';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+export class LivenessDto {
+  @ApiProperty({ example: 'ok' })
+  status: 'ok';
+}
+
+export class ReadinessChecksDto {
+  @ApiProperty({ enum: ['up', 'down'] })
+  database: 'up' | 'down';
+
+  @ApiProperty({ enum: ['up', 'down', 'disabled'], description: '"disabled" when REDIS_URL is not set.' })
+  redis: 'up' | 'down' | 'disabled';
+}
+
+export class ReadinessDto {
+  @ApiProperty({ enum: ['ok', 'unavailable'] })
+  status: 'ok' | 'unavailable';
+
+  @ApiProperty({ type: ReadinessChecksDto })
+  checks: ReadinessChecksDto;
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly redis: RedisConnection,
+  ) {}
+
+  liveness(): LivenessDto {
+    return { status: 'ok' };
+  }
+
+  async readiness(): Promise<ReadinessDto> {
+    const [database, redis] = await Promise.all([this.checkDatabase(), this.redis.check(CHECK_TIMEOUT_MS)]);
+    const ok = database === 'up' && redis !== 'down';
+    return { status: ok ? 'ok' : 'unavailable', checks: { database, redis } };
+  }
+
+  private async checkDatabase(): Promise<'up' | 'down'> {
+    try {
+      await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS);
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory';
+import { loadConfigOrExit } from './bootstrap-config';
+import { openDatabase } from './database/open-database';
+import { DemoService } from './demo/demo.service';
+
+async function bootstrap(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfigOrExit();
+  const database = await openDatabase(config, { attachIfRunning: false });
+  const app = await createApp({ config, connection: database.connection });
+  app.get(DemoService); // fail fast if the module graph is broken
+  let closing = false;
+  const shutdown = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+  };
+  process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+
+  await app.listen(config.port, config.host);
+  const seeded = config.seedDemo ? await app.get(DemoService).seed() : undefined;
+
+  const lines = [
+    '',
+    `Product Customizer Integration API is listening (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}), ready in ${Date.now() - started} ms`,
+    `  API:        ${config.baseUrl}`,
+    `  Swagger UI: ${config.baseUrl}/docs`,
+  ];
+  if (seeded?.created && seeded.token) {
+    lines.push(
+      `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once):`,
+      `  SERVICE_API_TOKEN: ${seeded.token}`,
+    );
+  } else if (seeded) {
+    lines.push(
+      `  Demo client "${seeded.clientHandle}" exists; its token was printed on first start.`,
+      `  New token: npm run cli -- token create ${seeded.clientHandle} --role Admin`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+bootstrap().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  if (err instanceof Error && err.stack && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Response } from 'express';
+import { Authenticated } from '../common/auth/access.decorators';
+import { Role } from '../common/auth/role';
+import { MetricsService } from './metrics.service';
+
+@ApiTags('Operations')
+@Controller('metrics')
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get()
+  @Authenticated({ role: Role.ServiceAdmin })
+  @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics (ServiceAdmin token)' })
+  @ApiOkResponse({ description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } })
+  async getMetrics(@Res() res: Response): Promise<void> {
+    res.type(this.metrics.contentType).send(await this.metrics.render());
+  }
+}

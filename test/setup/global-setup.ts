@@ -1,0 +1,5 @@
+import { createTemplate } from './test-database';
+
+export default async function globalSetup(): Promise<void> {
+  await createTemplate();
+}

@@ -1,0 +1,70 @@
+import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { Writable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.factory';
+import { AppConfig } from '../../src/config/app-config';
+import { parseEnvironment } from '../../src/config/environment';
+import { cloneDatabase, TestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Test-only controllers (e.g. one that throws), mounted beside the real ones. */
+  controllers?: Type[];
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<INestApplication['getHttpServer']>;
+  config: AppConfig;
+  db: TestDatabase;
+  dataSource: DataSource;
+  /** Every log line the app wrote, as text. */
+  logs: () => string;
+  close(): Promise<void>;
+}
+
+/** The real application, configured as in production, on its own database cloned from the template. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await cloneDatabase();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    BASE_URL: 'http://api.test',
+    SEED_DEMO: 'false',
+    ...db.env,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  };
+  const config = new AppConfig(parseEnvironment(env));
+  const captured: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      captured.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const root: DynamicModule = AppModule.forRoot({ config, connection: db.connection, logStream });
+  const moduleRef = await Test.createTestingModule({
+    imports: [root],
+    controllers: options.controllers ?? [],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer(),
+    config,
+    db,
+    dataSource: app.get(DataSource),
+    logs: () => captured.join(''),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { PostgresConnection } from '../../src/database/connection';
+import { buildDataSourceOptions } from '../../src/database/data-source-options';
+import { openEmbeddedDatabase } from '../../src/database/embedded-postgres';
+import { runMigrations } from '../../src/database/migrate';
+
+/**
+ * Test databases: a template built once by the production migrations, cloned per test file.
+ * With TEST_DATABASE_URL or DATABASE_URL, clones are PostgreSQL databases (CREATE DATABASE …
+ * TEMPLATE); otherwise copies of an embedded PGlite data directory.
+ */
+export interface TestDatabaseState {
+  kind: 'external' | 'embedded';
+  /** external: server URL (any database) and template name; embedded: template data dir. */
+  serverUrl?: string;
+  template: string;
+  workDir: string;
+}
+
+
+export function serverUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+const POOL = { poolSize: 2, statementTimeoutMs: 60_000, connectTimeoutMs: 10_000 };
+
+async function migrate(connection: PostgresConnection): Promise<void> {
+  const ds = await new DataSource(buildDataSourceOptions(connection, POOL)).initialize();
+  try {
+    await runMigrations(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
+
+export async function createTemplate(): Promise<TestDatabaseState> {
+  const workDir = await mkdtemp(join(tmpdir(), 'pci-test-'));
+  const url = serverUrl();
+  let state: TestDatabaseState;
+  if (url) {
+    const template = `pci_tpl_${Date.now().toString(36)}_${process.pid}`;
+    await admin(url, async (c) => c.query(`CREATE DATABASE "${template}"`));
+    await migrate({ url: withDatabase(url, template) });
+    state = { kind: 'external', serverUrl: url, template, workDir };
+  } else {
+    const dir = join(workDir, 'template');
+    const db = await openEmbeddedDatabase(dir, { attachIfRunning: false, maxConnections: 4 });
+    try {
+      await migrate(db.connection);
+    } finally {
+      await db.close();
+    }
+    state = { kind: 'embedded', template: dir, workDir };
+  }
+  // Workers start after global setup and inherit this variable.
+  const stateFile = join(workDir, 'state.json');
+  await writeFile(stateFile, JSON.stringify(state));
+  process.env.PCI_TEST_STATE = stateFile;
+  return state;
+}
+
+export async function dropTemplate(): Promise<void> {
+  const state = await readState().catch(() => undefined);
+  if (!state) return;
+  if (state.kind === 'external' && state.serverUrl) {
+    await admin(state.serverUrl, async (c) => {
+      const { rows } = await c.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
+        [state.template, `${state.template}_f%`],
+      );
+      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
+  }
+  await rm(state.workDir, { recursive: true, force: true });
+}
+
+async function readState(): Promise<TestDatabaseState> {
+  const file = process.env.PCI_TEST_STATE;
+  if (!file) throw new Error('PCI_TEST_STATE is not set: run end-to-end tests through jest (global setup)');
+  return JSON.parse(await readFile(file, 'utf8')) as TestDatabaseState;
+}
+
+export interface TestDatabase {
+  connection: PostgresConnection;
+  /** The DATABASE_URL / DATA_DIR a child process (the CLI) would use for the same database. */
+  env: Record<string, string>;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function cloneDatabase(): Promise<TestDatabase> {
+  const state = await readState();
+  const dataDir = await mkdtemp(join(state.workDir, 'f'));
+  if (state.kind === 'external') {
+    const name = `${state.template}_f${process.pid}_${++counter}`;
+    await admin(state.serverUrl!, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${state.template}"`));
+    const url = withDatabase(state.serverUrl!, name);
+    return {
+      connection: { url },
+      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      dataDir,
+      close: async () => {
+        await admin(state.serverUrl!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  await cp(join(state.template, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
+  const db = await openEmbeddedDatabase(dataDir, { attachIfRunning: false, maxConnections: 20 });
+  return {
+    connection: db.connection,
+    env: { DATA_DIR: dataDir },
+    dataDir,
+    close: async () => {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function admin<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { Actor } from '../../src/common/auth/actor';
+import { Authenticated, CurrentActor } from '../../src/common/auth/access.decorators';
+import { ClientAccess } from '../../src/common/auth/client-access';
+
+export class EchoDto {
+  @IsString()
+  name: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  count: number;
+}
+
+/**
+ * Mounted only by tests (never shipped): forces an unexpected error, exercises the object-level
+ * helper and validation, and has a route with no access rule to prove the guard denies it.
+ */
+@Controller('test-only')
+export class TestOnlyController {
+  @Get('boom')
+  @Authenticated()
+  boom(): never {
+    throw new Error('simulated failure: connection to 10.0.0.7 refused (secret=hunter2)');
+  }
+
+  @Get('clients/:clientHandle')
+  @Authenticated()
+  clientScoped(@CurrentActor() actor: Actor, @Param('clientHandle') clientHandle: string): { handle: string } {
+    return { handle: ClientAccess.handleInPath(actor, clientHandle) };
+  }
+
+  @Post('echo')
+  @Authenticated()
+  echo(@Body() body: EchoDto): EchoDto {
+    return body;
+  }
+
+  @Get('unclassified')
+  unclassified(): string {
+    return 'this must never be served';
+  }
+}
