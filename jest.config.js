@@ -23,6 +23,8 @@ const common = {
 };
 
 module.exports = {
+  // End-to-end tests start the real app and child processes; Jest reads this option globally.
+  testTimeout: 30000,
   projects: [
     {
       ...common,
@@ -35,7 +37,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 30000,
     },
   ],
 };

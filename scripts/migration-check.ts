@@ -3,7 +3,7 @@
  * describe a different schema. `--print` shows the SQL an empty database would need instead
  * (a starting point for a new migration).
  *   node dist/scripts/migration-check.js [--print]
- * Uses TEST_DATABASE_URL (a scratch database is created and dropped) or a throw-away embedded one.
+ * Runs against a throw-away embedded database, so it needs no server.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,11 @@ async function main(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'pci-drift-'));
   const embedded = await openEmbeddedDatabase(dir, { attachIfRunning: false, maxConnections: 4 });
   const ds = new DataSource(
-    buildDataSourceOptions(embedded.connection, { poolSize: 2, statementTimeoutMs: 60_000, connectTimeoutMs: 10_000 }),
+    buildDataSourceOptions(embedded.connection, {
+      poolSize: 2,
+      statementTimeoutMs: 60_000,
+      connectTimeoutMs: 10_000,
+    }),
   );
   try {
     await ds.initialize();
@@ -29,7 +33,9 @@ async function main(): Promise<number> {
       return 0;
     }
     if (pending.length === 0) {
-      console.log('migration check: the migrations produce exactly the schema the entities describe');
+      console.log(
+        'migration check: the migrations produce exactly the schema the entities describe',
+      );
       return 0;
     }
     console.error('migration check FAILED: entities and migrations differ. SQL still needed:');

@@ -43,7 +43,9 @@ async function main(): Promise<number> {
       console.log(`openapi check: ${target} matches the code`);
       return 0;
     }
-    console.error(`openapi check FAILED: ${target} is stale. Run \`npm run openapi\` and commit it.\n${drift}`);
+    console.error(
+      `openapi check FAILED: ${target} is stale. Run \`npm run openapi\` and commit it.\n${drift}`,
+    );
     return 1;
   }
   console.error('usage: openapi.js --write | --check [FILE]');

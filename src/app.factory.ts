@@ -37,7 +37,13 @@ export function configureApp(app: NestExpressApplication): void {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? '*' : [...config.corsOrigins],
       exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Location'],
-      allowedHeaders: ['Content-Type', 'Accept', 'Idempotency-Key', 'X-Request-Id', ...config.tokenHeaders],
+      allowedHeaders: [
+        'Content-Type',
+        'Accept',
+        'Idempotency-Key',
+        'X-Request-Id',
+        ...config.tokenHeaders,
+      ],
     });
   }
   app.use(

@@ -33,7 +33,10 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(options.config),
         LoggingModule.forRoot(options.config, options.logStream),
-        DatabaseModule.forRoot({ connection: options.connection, migrate: options.config.runMigrations }),
+        DatabaseModule.forRoot({
+          connection: options.connection,
+          migrate: options.config.runMigrations,
+        }),
         RedisModule,
         MetricsModule,
         LogEntriesModule,

@@ -42,14 +42,20 @@ class CliModule {
 class UsageError extends Error {}
 
 /** Opens the database (attaching to a running embedded server if there is one) and runs `fn`. */
-async function withContext<T>(fn: (ctx: INestApplicationContext) => Promise<T>, migrate?: boolean): Promise<T> {
+async function withContext<T>(
+  fn: (ctx: INestApplicationContext) => Promise<T>,
+  migrate?: boolean,
+): Promise<T> {
   const config = loadConfigOrExit();
   const database = await openDatabase(config, { attachIfRunning: true });
   let ctx: INestApplicationContext | undefined;
   try {
-    ctx = await NestFactory.createApplicationContext(CliModule.forRoot(config, database.connection), {
-      logger: ['error', 'warn'],
-    });
+    ctx = await NestFactory.createApplicationContext(
+      CliModule.forRoot(config, database.connection),
+      {
+        logger: ['error', 'warn'],
+      },
+    );
     if (migrate ?? config.runMigrations) await runMigrations(ctx.get(DataSource));
     return await fn(ctx);
   } finally {
@@ -73,11 +79,20 @@ function buildProgram(): Command {
     .requiredOption('--name <name>', 'display name')
     .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
     .action(async (handle: string, opts: { name: string; plan: string }) => {
-      const plan = Object.values(Plan).find((p) => p === opts.plan.toLowerCase());
-      if (!plan) throw new UsageError(`Unknown plan ${opts.plan}; use one of ${Object.values(Plan).join(', ')}.`);
-      out(await withContext((ctx) => ctx.get(ClientsService).create({ handle: handle.toLowerCase(), name: opts.name, plan })));
+      const plan = Object.values(Plan).find((p) => p.toString() === opts.plan.toLowerCase());
+      if (!plan)
+        throw new UsageError(
+          `Unknown plan ${opts.plan}; use one of ${Object.values(Plan).join(', ')}.`,
+        );
+      out(
+        await withContext((ctx) =>
+          ctx.get(ClientsService).create({ handle: handle.toLowerCase(), name: opts.name, plan }),
+        ),
+      );
     });
-  client.command('list').action(async () => out(await withContext((ctx) => ctx.get(ClientsService).list())));
+  client
+    .command('list')
+    .action(async () => out(await withContext((ctx) => ctx.get(ClientsService).list())));
 
   const token = program.command('token').description('API tokens');
   token
@@ -86,28 +101,39 @@ function buildProgram(): Command {
     .option('--label <text>', 'what the token is for')
     .action(async (clientHandle: string, opts: { role: string; label?: string }) => {
       const role = parseRole(opts.role);
-      if (!role) throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
-      const issued = await withContext((ctx) => ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }));
+      if (!role)
+        throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
+      const issued = await withContext((ctx) =>
+        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }),
+      );
       const { token: secret, ...meta } = issued;
       out(meta);
       out(secret); // the token alone on the last line, for scripts
     });
   token
     .command('revoke <idOrPrefix>')
-    .action(async (idOrPrefix: string) => out(await withContext((ctx) => ctx.get(TokensService).revoke(idOrPrefix))));
+    .action(async (idOrPrefix: string) =>
+      out(await withContext((ctx) => ctx.get(TokensService).revoke(idOrPrefix))),
+    );
 
-  program.command('migrate').description('apply pending database migrations').action(async () => {
-    const applied = await withContext((ctx) => runMigrations(ctx.get(DataSource)), false);
-    out({ applied });
-  });
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(async () => {
+      const applied = await withContext((ctx) => runMigrations(ctx.get(DataSource)), false);
+      out({ applied });
+    });
 
   const demo = program.command('demo').description('demo data');
-  demo.command('seed').description('create the demo client and its Admin token (once)').action(async () => {
-    const result = await withContext((ctx) => ctx.get(DemoService).seed());
-    const { token: secret, ...meta } = result;
-    out(meta);
-    if (secret) out(secret);
-  });
+  demo
+    .command('seed')
+    .description('create the demo client and its Admin token (once)')
+    .action(async () => {
+      const result = await withContext((ctx) => ctx.get(DemoService).seed());
+      const { token: secret, ...meta } = result;
+      out(meta);
+      if (secret) out(secret);
+    });
   return program;
 }
 
@@ -130,4 +156,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+void main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -45,6 +45,7 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((err: unknown) => {
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  if (err instanceof Error && err.stack && process.env.LOG_LEVEL === 'debug') process.stderr.write(`${err.stack}\n`);
+  if (err instanceof Error && err.stack && process.env.LOG_LEVEL === 'debug')
+    process.stderr.write(`${err.stack}\n`);
   process.exit(1);
 });

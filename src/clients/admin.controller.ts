@@ -1,9 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
-import { ClientDto, CreateClientDto, CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
+import {
+  ClientDto,
+  CreateClientDto,
+  CreateTokenDto,
+  IssuedTokenDto,
+  TokenDto,
+} from './clients.dto';
 import { ClientsService } from './clients.service';
 import { TokensService } from './tokens.service';
 
@@ -34,16 +46,25 @@ export class AdminController {
   }
 
   @Post('clients/:clientHandle/tokens')
-  @ApiOperation({ operationId: 'issueToken', summary: 'Issue an API token (the secret is shown once)' })
+  @ApiOperation({
+    operationId: 'issueToken',
+    summary: 'Issue an API token (the secret is shown once)',
+  })
   @ApiCreatedResponse({ type: IssuedTokenDto })
   @ApiTextError(400, 'Invalid role or label.')
   @ApiTextError(404, 'No such client.')
-  issueToken(@Param('clientHandle') clientHandle: string, @Body() body: CreateTokenDto): Promise<IssuedTokenDto> {
+  issueToken(
+    @Param('clientHandle') clientHandle: string,
+    @Body() body: CreateTokenDto,
+  ): Promise<IssuedTokenDto> {
     return this.tokens.issue(clientHandle, body);
   }
 
   @Get('clients/:clientHandle/tokens')
-  @ApiOperation({ operationId: 'listTokens', summary: "List a client's API tokens (never their secrets)" })
+  @ApiOperation({
+    operationId: 'listTokens',
+    summary: "List a client's API tokens (never their secrets)",
+  })
   @ApiOkResponse({ type: [TokenDto] })
   @ApiTextError(404, 'No such client.')
   listTokens(@Param('clientHandle') clientHandle: string): Promise<TokenDto[]> {
@@ -52,7 +73,10 @@ export class AdminController {
 
   @Delete('tokens/:tokenId')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'revokeToken', summary: 'Revoke an API token by id or displayed prefix' })
+  @ApiOperation({
+    operationId: 'revokeToken',
+    summary: 'Revoke an API token by id or displayed prefix',
+  })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
   @ApiTextError(404, 'No such token.')
   @ApiTextError(409, 'The prefix matches more than one token.')

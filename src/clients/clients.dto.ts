@@ -16,11 +16,15 @@ const caseInsensitiveEnum =
 export const CLIENT_HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,63}$/;
 
 export class CreateClientDto {
-  @ApiProperty({ example: 'acme', description: 'Unique handle: 2–64 of a-z, 0-9, "-" and "_"; stored lower-case.' })
+  @ApiProperty({
+    example: 'acme',
+    description: 'Unique handle: 2–64 of a-z, 0-9, "-" and "_"; stored lower-case.',
+  })
   @Transform(trimLower)
   @IsString()
   @Matches(CLIENT_HANDLE_PATTERN, {
-    message: 'handle must be 2–64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
+    message:
+      'handle must be 2–64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
   })
   handle: string;
 
@@ -70,7 +74,10 @@ export class TokenDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: 'pci_Ab3dE9xY', description: 'First characters of the token, to recognise it.' })
+  @ApiProperty({
+    example: 'pci_Ab3dE9xY',
+    description: 'First characters of the token, to recognise it.',
+  })
   prefix: string;
 
   @ApiProperty({ example: 'acme' })
@@ -93,6 +100,9 @@ export class TokenDto {
 }
 
 export class IssuedTokenDto extends TokenDto {
-  @ApiProperty({ description: 'The secret. Shown only in this response; store it now.', example: 'pci_Ab3dE9xY…' })
+  @ApiProperty({
+    description: 'The secret. Shown only in this response; store it now.',
+    example: 'pci_Ab3dE9xY…',
+  })
   token: string;
 }

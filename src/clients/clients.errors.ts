@@ -14,6 +14,10 @@ export class TokenNotFound extends DomainError {
 
 export class TokenPrefixAmbiguous extends DomainError {
   constructor(prefix: string) {
-    super('TOKEN_PREFIX_AMBIGUOUS', ErrorKind.Conflict, `More than one API token starts with ${prefix}; use its id.`);
+    super(
+      'TOKEN_PREFIX_AMBIGUOUS',
+      ErrorKind.Conflict,
+      `More than one API token starts with ${prefix}; use its id.`,
+    );
   }
 }

@@ -17,7 +17,8 @@ export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 @Injectable()
 export class ClientsRepository {
   constructor(
-    @InjectRepository(ClientAccountEntity) private readonly clients: Repository<ClientAccountEntity>,
+    @InjectRepository(ClientAccountEntity)
+    private readonly clients: Repository<ClientAccountEntity>,
     @InjectRepository(ApiTokenEntity) private readonly tokens: Repository<ApiTokenEntity>,
   ) {}
 

@@ -6,7 +6,13 @@ import { ClientsRepository, isUniqueViolation } from './clients.repository';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 
 export function toClientDto(c: ClientAccountEntity): ClientDto {
-  return { id: c.id, handle: c.handle, name: c.name, plan: c.plan, createdAt: c.createdAt.toISOString() };
+  return {
+    id: c.id,
+    handle: c.handle,
+    name: c.name,
+    plan: c.plan,
+    createdAt: c.createdAt.toISOString(),
+  };
 }
 
 /** Client accounts: the tenants. */
@@ -16,7 +22,11 @@ export class ClientsService {
 
   async create(input: CreateClientDto): Promise<ClientDto> {
     try {
-      const client = await this.repo.insertClient(input.handle, input.name, input.plan ?? Plan.Standard);
+      const client = await this.repo.insertClient(
+        input.handle,
+        input.name,
+        input.plan ?? Plan.Standard,
+      );
       return toClientDto(client);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ClientHandleTaken(input.handle);

@@ -67,7 +67,12 @@ export class TokensService implements TokenAuthenticator {
     const token = await this.repo.getActiveTokenByHash(hashToken(presented));
     if (!token) return undefined;
     await this.touch(token.id);
-    return { clientId: token.clientId, clientHandle: token.client.handle, role: token.role, tokenId: token.id };
+    return {
+      clientId: token.clientId,
+      clientHandle: token.client.handle,
+      role: token.role,
+      tokenId: token.id,
+    };
   }
 
   private async find(idOrPrefix: string): Promise<ApiTokenEntity> {

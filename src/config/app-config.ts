@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { Environment, parseEnvironment } from './environment';
 
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string }
-  | { kind: 'external'; url: string };
+  { kind: 'embedded'; dataDir: string } | { kind: 'external'; url: string };
 
 /**
  * The validated, typed configuration every part of the service reads. Built once at boot from the

@@ -23,8 +23,6 @@ const toBool = ({ value }: { value: unknown }): unknown => {
 };
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-const blankToUndefined = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * Every environment variable the service reads, with its rule and its embedded-mode default.
@@ -34,39 +32,52 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @IsString()
   HOST = '0.0.0.0';
 
-  @Transform(blankToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
   BASE_URL?: string;
 
-  @Transform(blankToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
   CDN_URL?: string;
 
   @IsString()
   DATA_DIR = './data';
 
-  @Transform(blankToUndefined)
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   DATABASE_POOL_SIZE = 10;
 
-  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
-  @Transform(toInt) @IsInt() @Min(100) @Max(60_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
   DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   MIGRATIONS_RUN = true;
 
-  @Transform(blankToUndefined)
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
@@ -76,12 +87,14 @@ export class Environment {
   })
   API_TOKEN_HEADERS = 'SPECTRUM_API_TOKEN';
 
-  @Transform(blankToUndefined)
   @IsOptional()
-  @Matches(/^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_=-]{43,44}\s*(,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_=-]{43,44}\s*)*$/, {
-    message:
-      'DATA_ENCRYPTION_KEYS must be a comma-separated list of keyId:base64Key entries, each key 32 bytes',
-  })
+  @Matches(
+    /^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_=-]{43,44}\s*(,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_=-]{43,44}\s*)*$/,
+    {
+      message:
+        'DATA_ENCRYPTION_KEYS must be a comma-separated list of keyId:base64Key entries, each key 32 bytes',
+    },
+  )
   DATA_ENCRYPTION_KEYS?: string;
 
   @IsString()
@@ -93,16 +106,25 @@ export class Environment {
   @Matches(SIZE, { message: 'JSON_BODY_LIMIT must be a size such as 512kb or 5mb' })
   JSON_BODY_LIMIT = '5mb';
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
   MAX_BATCH_ORDERS = 1000;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 
-  @Transform(toBool) @IsOptional() @IsBoolean()
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
   SEED_DEMO?: boolean;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   TRUST_PROXY = false;
 }
 
@@ -117,15 +139,26 @@ export class ConfigValidationError extends Error {
 export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
   const known = Object.keys(new Environment());
   const relevant: Record<string, string> = {};
-  for (const key of [...known, 'BASE_URL', 'CDN_URL', 'DATABASE_URL', 'REDIS_URL', 'DATA_ENCRYPTION_KEYS', 'SEED_DEMO']) {
+  for (const key of [
+    ...known,
+    'BASE_URL',
+    'CDN_URL',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'DATA_ENCRYPTION_KEYS',
+    'SEED_DEMO',
+  ]) {
     const value = env[key];
-    if (value !== undefined) relevant[key] = value;
+    // A blank variable counts as unset, so its default applies.
+    if (value !== undefined && value.trim() !== '') relevant[key] = value;
   }
   const parsed = plainToInstance(Environment, relevant, { exposeDefaultValues: true });
   const errors = validateSync(parsed, { forbidUnknownValues: true });
   const problems = errors.flatMap((e) =>
     Object.values(e.constraints ?? {}).map((msg) =>
-      msg.startsWith(e.property) ? `${msg} (got ${JSON.stringify(redactIfSecret(e.property, e.value))})` : `${e.property}: ${msg}`,
+      msg.startsWith(e.property)
+        ? `${msg} (got ${JSON.stringify(redactIfSecret(e.property, e.value))})`
+        : `${e.property}: ${msg}`,
     ),
   );
   if (parsed.NODE_ENV === 'production' && !parsed.DATA_ENCRYPTION_KEYS) {
@@ -136,5 +169,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
 }
 
 function redactIfSecret(property: string, value: unknown): unknown {
-  return /KEYS|URL/.test(property) && property !== 'BASE_URL' && property !== 'CDN_URL' ? '<redacted>' : value;
+  return /KEYS|URL/.test(property) && property !== 'BASE_URL' && property !== 'CDN_URL'
+    ? '<redacted>'
+    : value;
 }

@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PostgresConnection } from './connection';
@@ -39,21 +39,18 @@ export async function openEmbeddedDatabase(
   dataDir: string,
   options: EmbeddedOptions,
 ): Promise<EmbeddedDatabase> {
-  const socketDir = join(dataDir, 'run');
+  const connection = embeddedConnection(dataDir);
+  const socketDir = connection.host;
   const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   if (socketPath.length > MAX_SOCKET_PATH) {
-    throw new Error(`DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter path.`);
+    throw new Error(
+      `DATA_DIR is too long for a unix socket path (${socketPath}); use a shorter path.`,
+    );
   }
-  const connection: PostgresConnection = {
-    host: socketDir,
-    port: SOCKET_PORT,
-    username: 'postgres',
-    database: 'postgres',
-  };
 
   if (await isListening(socketPath)) {
     if (!options.attachIfRunning) throw new EmbeddedDatabaseInUse(dataDir);
-    return { connection, owned: false, close: async () => undefined };
+    return { connection, owned: false, close: () => Promise.resolve() };
   }
 
   await mkdir(socketDir, { recursive: true, mode: 0o700 });
@@ -82,12 +79,14 @@ export async function openEmbeddedDatabase(
   };
 }
 
-/** True when `dataDir` holds an initialised embedded database. */
-export async function embeddedDatabaseExists(dataDir: string): Promise<boolean> {
-  return stat(join(dataDir, 'pgdata', 'PG_VERSION')).then(
-    () => true,
-    () => false,
-  );
+/** How a client reaches the embedded database served from `dataDir` (pg connects to the socket in `host`). */
+export function embeddedConnection(dataDir: string): PostgresConnection & { host: string } {
+  return {
+    host: join(dataDir, 'run'),
+    port: SOCKET_PORT,
+    username: 'postgres',
+    database: 'postgres',
+  };
 }
 
 function isListening(socketPath: string): Promise<boolean> {

@@ -17,7 +17,11 @@ export async function openDatabase(
   { attachIfRunning }: { attachIfRunning: boolean },
 ): Promise<OpenDatabase> {
   if (config.database.kind === 'external') {
-    return { connection: { url: config.database.url }, embedded: false, close: async () => undefined };
+    return {
+      connection: { url: config.database.url },
+      embedded: false,
+      close: () => Promise.resolve(),
+    };
   }
   const embedded = await openEmbeddedDatabase(config.database.dataDir, {
     attachIfRunning,

@@ -25,7 +25,11 @@ export class DemoService {
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }
-    await this.clients.create({ handle: DEMO_CLIENT_HANDLE, name: 'Demo Client', plan: Plan.Standard });
+    await this.clients.create({
+      handle: DEMO_CLIENT_HANDLE,
+      name: 'Demo Client',
+      plan: Plan.Standard,
+    });
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
     return { created: true, clientHandle: DEMO_CLIENT_HANDLE, token: issued.token };
   }

@@ -1,5 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { HealthService, LivenessDto, ReadinessDto } from './health.service';
@@ -18,7 +23,10 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ operationId: 'getReadiness', summary: 'The database (and Redis when configured) answer' })
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'The database (and Redis when configured) answer',
+  })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'A dependency is down.' })
   async getReadiness(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto> {

@@ -14,7 +14,10 @@ export class ReadinessChecksDto {
   @ApiProperty({ enum: ['up', 'down'] })
   database: 'up' | 'down';
 
-  @ApiProperty({ enum: ['up', 'down', 'disabled'], description: '"disabled" when REDIS_URL is not set.' })
+  @ApiProperty({
+    enum: ['up', 'down', 'disabled'],
+    description: '"disabled" when REDIS_URL is not set.',
+  })
   redis: 'up' | 'down' | 'disabled';
 }
 
@@ -38,7 +41,10 @@ export class HealthService {
   }
 
   async readiness(): Promise<ReadinessDto> {
-    const [database, redis] = await Promise.all([this.checkDatabase(), this.redis.check(CHECK_TIMEOUT_MS)]);
+    const [database, redis] = await Promise.all([
+      this.checkDatabase(),
+      this.redis.check(CHECK_TIMEOUT_MS),
+    ]);
     const ok = database === 'up' && redis !== 'down';
     return { status: ok ? 'ok' : 'unavailable', checks: { database, redis } };
   }

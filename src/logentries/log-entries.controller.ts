@@ -33,7 +33,11 @@ export class LogEntriesController {
   @ApiTextError(404, 'No such log entry (or it has been purged).')
   @Header('Cache-Control', 'no-store')
   @Header('Vary', 'Accept')
-  async getLogEntry(@Param('logId') logId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async getLogEntry(
+    @Param('logId') logId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const entry: LogEntryDto = await this.logEntries.get(logId);
     if (req.accepts(['text/html', 'application/json']) === 'application/json') {
       res.json(entry);

@@ -26,7 +26,9 @@ export interface PublicLogEntry {
 
 @Injectable()
 export class LogEntriesService implements LogEntryRecorder {
-  constructor(@InjectRepository(LogEntryEntity) private readonly repo: Repository<LogEntryEntity>) {}
+  constructor(
+    @InjectRepository(LogEntryEntity) private readonly repo: Repository<LogEntryEntity>,
+  ) {}
 
   async record(entry: LogEntryRecord): Promise<void> {
     await this.repo.insert(entry);
@@ -49,7 +51,9 @@ export class LogEntriesService implements LogEntryRecorder {
 
   /** Deletes entries older than `days`; returns how many. */
   async purgeOlderThan(days: number): Promise<number> {
-    const result = await this.repo.delete({ createdAt: LessThan(new Date(Date.now() - days * 86_400_000)) });
+    const result = await this.repo.delete({
+      createdAt: LessThan(new Date(Date.now() - days * 86_400_000)),
+    });
     return result.affected ?? 0;
   }
 }

@@ -1,6 +1,12 @@
 import { PublicLogEntry } from './log-entries.service';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -17,7 +23,9 @@ export function renderLogEntryPage(entry: PublicLogEntry): string {
     ['Message', entry.message],
     ['Request id', entry.requestId],
   ];
-  const body = rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('\n');
+  const body = rows
+    .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>

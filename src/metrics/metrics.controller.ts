@@ -13,7 +13,10 @@ export class MetricsController {
   @Get()
   @Authenticated({ role: Role.ServiceAdmin })
   @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics (ServiceAdmin token)' })
-  @ApiOkResponse({ description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'Prometheus text format.',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   async getMetrics(@Res() res: Response): Promise<void> {
     res.type(this.metrics.contentType).send(await this.metrics.render());
   }

@@ -28,7 +28,9 @@ export class MetricsService {
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
-      const route = req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : 'unmatched';
+      const route = req.route
+        ? `${req.baseUrl}${(req.route as { path: string }).path}`
+        : 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       this.requests.inc(labels);
       this.latency.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);

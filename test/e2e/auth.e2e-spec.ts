@@ -39,7 +39,14 @@ describe('Authentication and authorization (HTTP)', () => {
   });
 
   it('accepts the token in SERVICE_API_TOKEN, in any header case, and in configured aliases', async () => {
-    for (const header of ['SERVICE_API_TOKEN', 'service_api_token', 'Service_Api_Token', 'SPECTRUM_API_TOKEN', 'spectrum_api_token', 'x-legacy-token']) {
+    for (const header of [
+      'SERVICE_API_TOKEN',
+      'service_api_token',
+      'Service_Api_Token',
+      'SPECTRUM_API_TOKEN',
+      'spectrum_api_token',
+      'x-legacy-token',
+    ]) {
       const res = await request(t.http).get(scoped(user.handle)).set(header, user.token);
       expect({ header, status: res.status }).toEqual({ header, status: 200 });
       expect(res.body).toEqual({ handle: user.handle });
@@ -58,30 +65,44 @@ describe('Authentication and authorization (HTTP)', () => {
 
   it('answers 401 once a token is revoked, and 403 for a route needing a higher role', async () => {
     const victim = await createClient(t.app, { role: Role.Admin });
-    const before = await request(t.http).get(scoped(victim.handle)).set('SERVICE_API_TOKEN', victim.token);
+    const before = await request(t.http)
+      .get(scoped(victim.handle))
+      .set('SERVICE_API_TOKEN', victim.token);
     expect(before.status).toBe(200);
 
-    const forbidden = await request(t.http).delete(`/admin/tokens/${victim.tokenId}`).set('SERVICE_API_TOKEN', victim.token);
+    const forbidden = await request(t.http)
+      .delete(`/admin/tokens/${victim.tokenId}`)
+      .set('SERVICE_API_TOKEN', victim.token);
     expect(forbidden.status).toBe(403);
     expect(forbidden.text).toBe('This operation needs the ServiceAdmin role.');
 
-    const revoke = await request(t.http).delete(`/admin/tokens/${victim.tokenId}`).set('SERVICE_API_TOKEN', service.token);
+    const revoke = await request(t.http)
+      .delete(`/admin/tokens/${victim.tokenId}`)
+      .set('SERVICE_API_TOKEN', service.token);
     expect(revoke.status).toBe(204);
-    const after = await request(t.http).get(scoped(victim.handle)).set('SERVICE_API_TOKEN', victim.token);
+    const after = await request(t.http)
+      .get(scoped(victim.handle))
+      .set('SERVICE_API_TOKEN', victim.token);
     expect(after.status).toBe(401);
     expect(after.text).toBe('The API token is invalid or has been revoked.');
   });
 
   it("answers 403 on a path naming another client's handle, except for ServiceAdmin", async () => {
-    const res = await request(t.http).get(scoped(other.handle)).set('SERVICE_API_TOKEN', user.token);
+    const res = await request(t.http)
+      .get(scoped(other.handle))
+      .set('SERVICE_API_TOKEN', user.token);
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toBe(`The API token does not belong to client ${other.handle}.`);
 
-    const upper = await request(t.http).get(scoped(user.handle.toUpperCase())).set('SERVICE_API_TOKEN', user.token);
+    const upper = await request(t.http)
+      .get(scoped(user.handle.toUpperCase()))
+      .set('SERVICE_API_TOKEN', user.token);
     expect(upper.status).toBe(200);
 
-    const admin = await request(t.http).get(scoped(other.handle)).set('SERVICE_API_TOKEN', service.token);
+    const admin = await request(t.http)
+      .get(scoped(other.handle))
+      .set('SERVICE_API_TOKEN', service.token);
     expect(admin.status).toBe(200);
     expect(admin.body).toEqual({ handle: other.handle });
   });
@@ -95,10 +116,11 @@ describe('Authentication and authorization (HTTP)', () => {
   });
 
   it('records when a token was last used, and stores only its hash', async () => {
-    const rows: { token_hash: string; last_used_at: Date | null; prefix: string }[] = await t.dataSource.query(
-      'SELECT token_hash, last_used_at, prefix FROM api_token WHERE id = $1',
-      [user.tokenId],
-    );
+    const rows: { token_hash: string; last_used_at: Date | null; prefix: string }[] =
+      await t.dataSource.query(
+        'SELECT token_hash, last_used_at, prefix FROM api_token WHERE id = $1',
+        [user.tokenId],
+      );
     expect(rows[0].last_used_at).toBeInstanceOf(Date);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     const all = JSON.stringify(await t.dataSource.query('SELECT * FROM api_token'));

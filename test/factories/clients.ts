@@ -19,12 +19,18 @@ export async function createClient(
   { handle, role = Role.User }: { handle?: string; role?: Role } = {},
 ): Promise<TestClient> {
   const clientHandle = handle ?? `client-${process.pid}-${++sequence}`;
-  const client = await app.get(ClientsService).create({ handle: clientHandle, name: `Client ${clientHandle}`, plan: Plan.Standard });
+  const client = await app
+    .get(ClientsService)
+    .create({ handle: clientHandle, name: `Client ${clientHandle}`, plan: Plan.Standard });
   const issued = await app.get(TokensService).issue(clientHandle, { role });
   return { id: client.id, handle: client.handle, token: issued.token, tokenId: issued.id };
 }
 
 /** Another token for an existing client. */
-export async function createToken(app: INestApplication, handle: string, role: Role): Promise<string> {
+export async function createToken(
+  app: INestApplication,
+  handle: string,
+  role: Role,
+): Promise<string> {
   return (await app.get(TokensService).issue(handle, { role })).token;
 }

@@ -52,7 +52,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [root],
     controllers: options.controllers ?? [],
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    bufferLogs: true,
+  });
   configureApp(app);
   await app.init();
   return {

@@ -21,7 +21,6 @@ export interface TestDatabaseState {
   workDir: string;
 }
 
-
 export function serverUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
@@ -78,7 +77,8 @@ export async function dropTemplate(): Promise<void> {
         `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
         [state.template, `${state.template}_f%`],
       );
-      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      for (const { datname } of rows)
+        await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     });
   }
   await rm(state.workDir, { recursive: true, force: true });
@@ -86,7 +86,8 @@ export async function dropTemplate(): Promise<void> {
 
 async function readState(): Promise<TestDatabaseState> {
   const file = process.env.PCI_TEST_STATE;
-  if (!file) throw new Error('PCI_TEST_STATE is not set: run end-to-end tests through jest (global setup)');
+  if (!file)
+    throw new Error('PCI_TEST_STATE is not set: run end-to-end tests through jest (global setup)');
   return JSON.parse(await readFile(file, 'utf8')) as TestDatabaseState;
 }
 
@@ -106,14 +107,18 @@ export async function cloneDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(state.workDir, 'f'));
   if (state.kind === 'external') {
     const name = `${state.template}_f${process.pid}_${++counter}`;
-    await admin(state.serverUrl!, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${state.template}"`));
+    await admin(state.serverUrl!, (c) =>
+      c.query(`CREATE DATABASE "${name}" TEMPLATE "${state.template}"`),
+    );
     const url = withDatabase(state.serverUrl!, name);
     return {
       connection: { url },
       env: { DATABASE_URL: url, DATA_DIR: dataDir },
       dataDir,
       close: async () => {
-        await admin(state.serverUrl!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        await admin(state.serverUrl!, (c) =>
+          c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
         await rm(dataDir, { recursive: true, force: true });
       },
     };

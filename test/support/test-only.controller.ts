@@ -28,7 +28,10 @@ export class TestOnlyController {
 
   @Get('clients/:clientHandle')
   @Authenticated()
-  clientScoped(@CurrentActor() actor: Actor, @Param('clientHandle') clientHandle: string): { handle: string } {
+  clientScoped(
+    @CurrentActor() actor: Actor,
+    @Param('clientHandle') clientHandle: string,
+  ): { handle: string } {
     return { handle: ClientAccess.handleInPath(actor, clientHandle) };
   }
 

@@ -1,4 +1,9 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Actor } from './actor';
 import { Role } from './role';
@@ -23,10 +28,15 @@ export function Authenticated(options: { role?: Role } = {}): MethodDecorator & 
   const decorators = [
     SetMetadata(ACCESS_RULE, { public: false, role } satisfies AccessRule),
     ApiSecurity(API_TOKEN_SECURITY),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid or revoked API token.', content: TEXT }),
+    ApiUnauthorizedResponse({
+      description: 'Missing, invalid or revoked API token.',
+      content: TEXT,
+    }),
   ];
   if (role !== Role.User) {
-    decorators.push(ApiForbiddenResponse({ description: `Needs the ${role} role or higher.`, content: TEXT }));
+    decorators.push(
+      ApiForbiddenResponse({ description: `Needs the ${role} role or higher.`, content: TEXT }),
+    );
   }
   return applyDecorators(...decorators);
 }

@@ -3,13 +3,21 @@ import { Role } from './role';
 
 export class MissingToken extends DomainError {
   constructor(headerName: string) {
-    super('TOKEN_MISSING', ErrorKind.Unauthenticated, `Missing API token: send it in the ${headerName} header.`);
+    super(
+      'TOKEN_MISSING',
+      ErrorKind.Unauthenticated,
+      `Missing API token: send it in the ${headerName} header.`,
+    );
   }
 }
 
 export class InvalidToken extends DomainError {
   constructor() {
-    super('TOKEN_INVALID', ErrorKind.Unauthenticated, 'The API token is invalid or has been revoked.');
+    super(
+      'TOKEN_INVALID',
+      ErrorKind.Unauthenticated,
+      'The API token is invalid or has been revoked.',
+    );
   }
 }
 
@@ -21,12 +29,20 @@ export class RoleRequired extends DomainError {
 
 export class RouteNotClassified extends DomainError {
   constructor() {
-    super('ROUTE_NOT_CLASSIFIED', ErrorKind.Forbidden, 'This route declares no access rule and is closed.');
+    super(
+      'ROUTE_NOT_CLASSIFIED',
+      ErrorKind.Forbidden,
+      'This route declares no access rule and is closed.',
+    );
   }
 }
 
 export class OtherClientForbidden extends DomainError {
   constructor(handle: string) {
-    super('CLIENT_FORBIDDEN', ErrorKind.Forbidden, `The API token does not belong to client ${handle}.`);
+    super(
+      'CLIENT_FORBIDDEN',
+      ErrorKind.Forbidden,
+      `The API token does not belong to client ${handle}.`,
+    );
   }
 }

@@ -54,7 +54,7 @@ export class ErrorResponder {
 
   async respond(exception: unknown, req: Request, res: Response): Promise<void> {
     const error = this.normalize(exception, req);
-    const requestId = String(req.id ?? '');
+    const requestId = typeof req.id === 'string' ? req.id : '';
     if (error.status >= 500) {
       this.logger.error({ err: exception, requestId }, 'request failed');
     }
@@ -72,7 +72,9 @@ export class ErrorResponder {
           message: error.message.slice(0, 1000),
           requestId,
         })
-        .catch((err: unknown) => this.logger.error({ err, requestId }, 'could not persist the log entry'));
+        .catch((err: unknown) =>
+          this.logger.error({ err, requestId }, 'could not persist the log entry'),
+        );
       message = `${message} Log entry: ${this.config.baseUrl}/logentry/detail/${logId}`;
     }
     if (res.headersSent) return;
@@ -104,14 +106,29 @@ export class ErrorResponder {
       };
     }
     if (exception instanceof ThrottlerException) {
-      return { status: 429, code: 'RATE_LIMITED', message: 'Rate limit exceeded.', logEntry: false };
+      return {
+        status: 429,
+        code: 'RATE_LIMITED',
+        message: 'Rate limit exceeded.',
+        logEntry: false,
+      };
     }
     if (exception instanceof NotFoundException && /^Cannot [A-Z]+ /.test(exception.message)) {
       const path = (req.originalUrl ?? req.url).split('?')[0];
-      return { status: 404, code: 'ROUTE_NOT_FOUND', message: `No route matches ${req.method} ${path}.`, logEntry: false };
+      return {
+        status: 404,
+        code: 'ROUTE_NOT_FOUND',
+        message: `No route matches ${req.method} ${path}.`,
+        logEntry: false,
+      };
     }
     if (exception instanceof HttpException && exception.getStatus() < 500) {
-      return { status: exception.getStatus(), code: 'HTTP_ERROR', message: httpMessage(exception), logEntry: false };
+      return {
+        status: exception.getStatus(),
+        code: 'HTTP_ERROR',
+        message: httpMessage(exception),
+        logEntry: false,
+      };
     }
     if (isBodyParserError(exception)) return this.bodyParserError(exception);
     return {
@@ -125,7 +142,12 @@ export class ErrorResponder {
   private bodyParserError(e: BodyParserError): NormalizedError {
     switch (e.type) {
       case 'entity.parse.failed':
-        return { status: 400, code: 'MALFORMED_JSON', message: `The request body is not valid JSON: ${e.message}.`, logEntry: false };
+        return {
+          status: 400,
+          code: 'MALFORMED_JSON',
+          message: `The request body is not valid JSON: ${e.message}.`,
+          logEntry: false,
+        };
       case 'entity.too.large':
         return {
           status: 413,
@@ -134,7 +156,12 @@ export class ErrorResponder {
           logEntry: false,
         };
       default:
-        return { status: e.status, code: 'BAD_BODY', message: `The request body could not be read: ${e.message}.`, logEntry: false };
+        return {
+          status: e.status,
+          code: 'BAD_BODY',
+          message: `The request body could not be read: ${e.message}.`,
+          logEntry: false,
+        };
     }
   }
 }

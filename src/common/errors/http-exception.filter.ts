@@ -9,6 +9,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
-    return this.responder.respond(exception, http.getRequest<Request>(), http.getResponse<Response>());
+    return this.responder.respond(
+      exception,
+      http.getRequest<Request>(),
+      http.getResponse<Response>(),
+    );
   }
 }

@@ -33,7 +33,10 @@ export class ProblemDetails {
   @ApiPropertyOptional({ example: '5b7c1d2e-0f7a-4a7e-9d54-2b1b7d0c9a61' })
   requestId?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Id of the persisted log entry, when one exists.' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Id of the persisted log entry, when one exists.',
+  })
   logId?: string;
 
   @ApiPropertyOptional({ type: [ProblemFieldError], description: 'Invalid fields (400 only).' })

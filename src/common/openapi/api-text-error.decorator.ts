@@ -6,7 +6,11 @@ import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
  * Documents an error answer: `text/plain` by default, ProblemDetails for clients that send
  * `Accept: application/problem+json` (DESIGN §4).
  */
-export function ApiTextError(status: number, description: string, example?: string): MethodDecorator {
+export function ApiTextError(
+  status: number,
+  description: string,
+  example?: string,
+): MethodDecorator {
   return applyDecorators(
     ApiResponse({
       status,

@@ -17,7 +17,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('v1')
     .addApiKey(
-      { type: 'apiKey', in: 'header', name: 'SERVICE_API_TOKEN', description: 'The API token of a client.' },
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'SERVICE_API_TOKEN',
+        description: 'The API token of a client.',
+      },
       API_TOKEN_SECURITY,
     )
     .build();

@@ -36,7 +36,11 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.client) await this.client.quit().catch(() => this.client?.disconnect());
+    if (!this.client) return;
+    // quit() waits for the server; a connection that is down or retrying is simply dropped.
+    if (this.client.status === 'ready')
+      await this.client.quit().catch(() => this.client?.disconnect());
+    else this.client.disconnect();
   }
 }
 

@@ -4,7 +4,11 @@ import { FieldError, ValidationFailed } from '../errors/domain-error';
 /** Flattens class-validator errors into `field` paths such as `lineItems[0].quantity`. */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
-    const field = parent ? (/^\d+$/.test(e.property) ? `${parent}[${e.property}]` : `${parent}.${e.property}`) : e.property;
+    const field = parent
+      ? /^\d+$/.test(e.property)
+        ? `${parent}[${e.property}]`
+        : `${parent}.${e.property}`
+      : e.property;
     const own = Object.values(e.constraints ?? {}).map((message) => ({
       field,
       message: message.replace(e.property, field),
@@ -25,7 +29,8 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     exceptionFactory: (errors) => {
       const fields = fieldErrors(errors);
-      const summary = fields.length > 0 ? fields.map((f) => f.message).join('; ') : 'The request is invalid';
+      const summary =
+        fields.length > 0 ? fields.map((f) => f.message).join('; ') : 'The request is invalid';
       return new ValidationFailed(`Invalid request: ${summary}.`, fields);
     },
   });

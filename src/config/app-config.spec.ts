@@ -1,0 +1,132 @@
+import { resolve } from 'node:path';
+import { AppConfig } from './app-config';
+import { parseEnvironment } from './environment';
+
+const config = (env: NodeJS.ProcessEnv): AppConfig => new AppConfig(parseEnvironment(env));
+
+describe('AppConfig', () => {
+  it('fills every default for an empty environment', () => {
+    const c = config({});
+    expect(c.nodeEnv).toBe('development');
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toBe(resolve(process.cwd(), 'data'));
+    expect(c.dataDir.startsWith('/')).toBe(true);
+    expect(c.database).toEqual({ kind: 'embedded', dataDir: c.dataDir });
+    expect(c.seedDemo).toBe(true);
+    expect(c.tokenHeaders).toEqual(['service_api_token', 'spectrum_api_token']);
+    expect(c.baseUrl).toBe('http://localhost:3000');
+    expect(c.cdnUrl).toBe('http://localhost:3000/cdn');
+    expect(c.corsOrigins).toEqual([]);
+    expect(c.logLevel).toBe('info');
+    expect(c.jsonBodyLimit).toBe('5mb');
+    expect(c.runMigrations).toBe(true);
+    expect(c.trustProxy).toBe(false);
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.encryptionKeys).toBeUndefined();
+    expect(c.databasePoolSize).toBe(10);
+    expect(c.statementTimeoutMs).toBe(15_000);
+    expect(c.connectTimeoutMs).toBe(5_000);
+    expect(c.maxBatchOrders).toBe(1000);
+    expect(c.logEntryRetentionDays).toBe(30);
+  });
+
+  it('resolves a relative DATA_DIR to an absolute path', () => {
+    const c = config({ DATA_DIR: 'var/store/' });
+    expect(c.dataDir).toBe(resolve(process.cwd(), 'var/store'));
+    expect(c.database).toEqual({ kind: 'embedded', dataDir: c.dataDir });
+  });
+
+  it('derives baseUrl and cdnUrl from PORT and converts numeric strings to numbers', () => {
+    const c = config({
+      PORT: '8080',
+      DATABASE_POOL_SIZE: ' 25 ',
+      MAX_BATCH_ORDERS: '7',
+      LOG_ENTRY_RETENTION_DAYS: '90',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.baseUrl).toBe('http://localhost:8080');
+    expect(c.cdnUrl).toBe('http://localhost:8080/cdn');
+    expect(c.databasePoolSize).toBe(25);
+    expect(c.maxBatchOrders).toBe(7);
+    expect(c.logEntryRetentionDays).toBe(90);
+  });
+
+  it('uses an external database and turns seeding off unless SEED_DEMO says otherwise', () => {
+    const url = 'postgres://u:p@db:5432/app';
+    expect(config({ DATABASE_URL: url }).database).toEqual({ kind: 'external', url });
+    expect(config({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(config({ DATABASE_URL: url, SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(config({ DATABASE_URL: 'postgresql://db/app', SEED_DEMO: 'TRUE' }).seedDemo).toBe(true);
+    expect(config({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
+    expect(config({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['OFF', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    [' On ', true],
+  ])('reads the boolean %p as %p', (raw, expected) => {
+    expect(config({ TRUST_PROXY: raw }).trustProxy).toBe(expected);
+    expect(config({ MIGRATIONS_RUN: raw }).runMigrations).toBe(expected);
+  });
+
+  it('lower-cases and de-duplicates the API_TOKEN_HEADERS aliases, service_api_token first', () => {
+    const c = config({
+      API_TOKEN_HEADERS: ' X-Api-Key, SERVICE_API_TOKEN ,x-api-key,Legacy_Token ',
+    });
+    expect(c.tokenHeaders).toEqual(['service_api_token', 'x-api-key', 'legacy_token']);
+  });
+
+  it('strips trailing slashes from BASE_URL and CDN_URL and derives cdnUrl from baseUrl', () => {
+    expect(config({ BASE_URL: 'https://api.example.com//' }).baseUrl).toBe(
+      'https://api.example.com',
+    );
+    expect(config({ BASE_URL: 'https://api.example.com/v1/' }).cdnUrl).toBe(
+      'https://api.example.com/v1/cdn',
+    );
+    const c = config({ BASE_URL: 'http://api.test', CDN_URL: 'https://cdn.example.com/assets/' });
+    expect(c.baseUrl).toBe('http://api.test');
+    expect(c.cdnUrl).toBe('https://cdn.example.com/assets');
+  });
+
+  it('splits CORS_ORIGINS on commas, trimming and dropping blanks', () => {
+    expect(config({ CORS_ORIGINS: 'https://a.test, https://b.test ,,' }).corsOrigins).toEqual([
+      'https://a.test',
+      'https://b.test',
+    ]);
+  });
+
+  it('treats blank optional variables as unset', () => {
+    const c = config({
+      BASE_URL: '',
+      CDN_URL: '  ',
+      DATABASE_URL: '',
+      REDIS_URL: ' ',
+      DATA_ENCRYPTION_KEYS: '',
+    });
+    expect(c.baseUrl).toBe('http://localhost:3000');
+    expect(c.cdnUrl).toBe('http://localhost:3000/cdn');
+    expect(c.database.kind).toBe('embedded');
+    expect(c.seedDemo).toBe(true);
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.encryptionKeys).toBeUndefined();
+  });
+
+  it('treats a blank SEED_DEMO as unset', () => {
+    expect(config({ SEED_DEMO: '' }).seedDemo).toBe(true);
+    expect(config({ SEED_DEMO: ' ', DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);
+  });
+
+  it('fromEnv reads the given environment', () => {
+    expect(AppConfig.fromEnv({ PORT: '4000', LOG_LEVEL: 'debug' })).toMatchObject({
+      port: 4000,
+      logLevel: 'debug',
+    });
+  });
+});

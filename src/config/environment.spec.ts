@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigValidationError, Environment, parseEnvironment } from './environment';
+
+function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
+  try {
+    parseEnvironment(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigValidationError);
+    return e as ConfigValidationError;
+  }
+  throw new Error('expected parseEnvironment to throw');
+}
+
+describe('parseEnvironment', () => {
+  it('returns an Environment with every default for an empty env', () => {
+    const env = parseEnvironment({});
+    expect(env).toBeInstanceOf(Environment);
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      API_TOKEN_HEADERS: 'SPECTRUM_API_TOKEN',
+      CORS_ORIGINS: '',
+      LOG_LEVEL: 'info',
+      JSON_BODY_LIMIT: '5mb',
+      MIGRATIONS_RUN: true,
+      TRUST_PROXY: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it('converts numeric and boolean strings and ignores unrelated variables', () => {
+    const env = parseEnvironment({
+      PORT: ' 8081 ',
+      DATABASE_POOL_SIZE: '3',
+      SEED_DEMO: 'no',
+      TRUST_PROXY: 'yes',
+      PATH: '/bin',
+    });
+    expect(env.PORT).toBe(8081);
+    expect(env.DATABASE_POOL_SIZE).toBe(3);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env).not.toHaveProperty('PATH');
+  });
+
+  it('rejects a boolean it cannot read', () => {
+    expect(configError({ TRUST_PROXY: 'maybe' }).problems).toEqual([
+      'TRUST_PROXY must be a boolean value (got "maybe")',
+    ]);
+  });
+
+  it('throws one error naming every bad variable at once', () => {
+    const err = configError({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+      JSON_BODY_LIMIT: 'huge',
+    });
+    expect(err.name).toBe('ConfigValidationError');
+    expect(err.message.startsWith('Invalid configuration:\n  - ')).toBe(true);
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'JSON_BODY_LIMIT']) {
+      expect(err.message).toContain(name);
+      expect(err.problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+    expect(err.problems).toContain('PORT must be an integer number (got "abc")');
+    expect(err.problems).toContain(
+      'JSON_BODY_LIMIT must be a size such as 512kb or 5mb (got "huge")',
+    );
+    expect(err.problems).toContain('DATABASE_URL must be a postgres:// URL (got "<redacted>")');
+    expect(err.message).toContain('LOG_LEVEL must be one of the following values');
+  });
+
+  it('never echoes the DATABASE_URL or REDIS_URL value', () => {
+    const err = configError({
+      DATABASE_URL: 'mysql://admin:hunter2@db/x',
+      REDIS_URL: 'http://:s3cret@cache',
+    });
+    expect(err.message).not.toContain('hunter2');
+    expect(err.message).not.toContain('s3cret');
+    expect(err.problems).toEqual([
+      'DATABASE_URL must be a postgres:// URL (got "<redacted>")',
+      'REDIS_URL must be a redis:// or rediss:// URL (got "<redacted>")',
+    ]);
+  });
+
+  it('echoes a bad BASE_URL, which is not secret', () => {
+    expect(configError({ BASE_URL: 'not a url' }).message).toContain(
+      'BASE_URL must be a URL address (got "not a url")',
+    );
+  });
+
+  it('requires DATA_ENCRYPTION_KEYS in production', () => {
+    expect(configError({ NODE_ENV: 'production' }).problems).toEqual([
+      'DATA_ENCRYPTION_KEYS is required when NODE_ENV=production',
+    ]);
+    expect(configError({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: '   ' }).message).toContain(
+      'DATA_ENCRYPTION_KEYS',
+    );
+  });
+
+  it('accepts valid DATA_ENCRYPTION_KEYS in production', () => {
+    const keys = `k1:${randomBytes(32).toString('base64')}, k2:${randomBytes(32).toString('base64url')}`;
+    const env = parseEnvironment({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: keys });
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.DATA_ENCRYPTION_KEYS).toBe(keys);
+  });
+
+  it('rejects a malformed DATA_ENCRYPTION_KEYS without echoing it', () => {
+    const short = `k1:${randomBytes(16).toString('base64')}`;
+    const err = configError({ DATA_ENCRYPTION_KEYS: short });
+    expect(err.problems).toEqual([
+      'DATA_ENCRYPTION_KEYS must be a comma-separated list of keyId:base64Key entries, each key 32 bytes (got "<redacted>")',
+    ]);
+    expect(err.message).not.toContain(short.slice(3));
+  });
+
+  it('rejects out-of-range numbers and an unknown NODE_ENV', () => {
+    const err = configError({ PORT: '70000', NODE_ENV: 'staging' });
+    expect(err.problems).toContain('PORT must not be greater than 65535 (got 70000)');
+    expect(err.message).toContain(
+      'NODE_ENV must be one of the following values: development, production, test',
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  lastLine: string;
+}
+
+function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) => {
+        const lines = stdout.trimEnd().split('\n');
+        resolve({
+          code: err ? (typeof err.code === 'number' ? err.code : 1) : 0,
+          stdout,
+          stderr,
+          lastLine: lines[lines.length - 1],
+        });
+      },
+    );
+  });
+}
+
+describe('CLI (built, as operators run it)', () => {
+  beforeAll(() => {
+    if (!existsSync(CLI))
+      throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
+  });
+
+  describe('next to a running server', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('creates clients and tokens in the same database the server uses, token alone on the last line', async () => {
+      const created = await cli(
+        t.db.env,
+        'client',
+        'create',
+        'Ops',
+        '--name',
+        'Operations',
+        '--plan',
+        'enterprise',
+      );
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      expect(JSON.parse(created.stdout)).toMatchObject({
+        handle: 'ops',
+        name: 'Operations',
+        plan: 'enterprise',
+      });
+
+      const token = await cli(
+        t.db.env,
+        'token',
+        'create',
+        'ops',
+        '--role',
+        'serviceadmin',
+        '--label',
+        'ci',
+      );
+      expect(token.code).toBe(0);
+      expect(token.lastLine).toMatch(/^pci_[A-Za-z0-9_-]{43}$/);
+      const meta = JSON.parse(
+        token.stdout.slice(0, token.stdout.lastIndexOf(token.lastLine)),
+      ) as Record<string, unknown>;
+      expect(meta).toMatchObject({ clientHandle: 'ops', role: 'ServiceAdmin', label: 'ci' });
+      expect(meta).not.toHaveProperty('token');
+
+      const res = await request(t.http)
+        .get('/admin/clients')
+        .set('SERVICE_API_TOKEN', token.lastLine);
+      expect(res.status).toBe(200);
+      expect(res.body.map((c: { handle: string }) => c.handle)).toContain('ops');
+
+      const list = await cli(t.db.env, 'client', 'list');
+      expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ handle: 'ops' })]);
+
+      const revoked = await cli(t.db.env, 'token', 'revoke', token.lastLine.slice(0, 12));
+      expect(revoked.code).toBe(0);
+      expect(JSON.parse(revoked.stdout).revokedAt).toMatch(/Z$/);
+      expect(
+        (await request(t.http).get('/admin/clients').set('SERVICE_API_TOKEN', token.lastLine))
+          .status,
+      ).toBe(401);
+    });
+
+    it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
+      const dup = await cli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
+      expect(dup.code).toBe(0);
+      const again = await cli(t.db.env, 'client', 'create', 'dup', '--name', 'B');
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe('Client handle dup already exists.');
+      const badRole = await cli(t.db.env, 'token', 'create', 'dup', '--role', 'root');
+      expect(badRole.code).toBe(2);
+      expect(badRole.stderr).toContain('Unknown role root');
+      const noClient = await cli(t.db.env, 'token', 'create', 'ghost', '--role', 'User');
+      expect(noClient.code).toBe(1);
+      expect(noClient.stderr.trim()).toBe('Client ghost was not found.');
+      expect((await cli(t.db.env, 'frobnicate')).code).toBe(2);
+    });
+  });
+
+  (serverUrl() ? describe.skip : describe)(
+    'on an embedded data directory with no server running',
+    () => {
+      let dataDir: string;
+      beforeAll(async () => {
+        dataDir = await mkdtemp(join(tmpdir(), 'pci-cli-'));
+      });
+      afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+      it('migrates, seeds the demo client once and prints its token', async () => {
+        const env = { DATA_DIR: dataDir };
+        const migrated = await cli(env, 'migrate');
+        expect(migrated.code).toBe(0);
+        expect(JSON.parse(migrated.stdout)).toEqual({
+          applied: [expect.stringMatching(/^Foundation/)],
+        });
+
+        const seeded = await cli(env, 'demo', 'seed');
+        expect(seeded.code).toBe(0);
+        expect(seeded.lastLine).toMatch(/^pci_/);
+        const again = await cli(env, 'demo', 'seed');
+        expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
+        expect((await cli(env, 'migrate')).stdout.trim()).toBe(
+          JSON.stringify({ applied: [] }, null, 2),
+        );
+      }, 60_000);
+    },
+  );
+});

@@ -1,0 +1,55 @@
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { createClient } from '../factories/clients';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+describe('Health and metrics (HTTP)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports liveness and readiness of the database (and Redis when configured)', async () => {
+    expect((await request(t.http).get('/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await request(t.http).get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', redis: process.env.REDIS_URL ? 'up' : 'disabled' },
+    });
+  });
+
+  it('turns readiness red when Redis is configured but unreachable', async () => {
+    const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const res = await request(down.http).get('/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        checks: { database: 'up', redis: 'down' },
+      });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('serves Prometheus metrics by route template and status to ServiceAdmin only', async () => {
+    const user = await createClient(t.app, { role: Role.Admin });
+    const service = await createClient(t.app, { role: Role.ServiceAdmin });
+    await request(t.http).get('/logentry/detail/3f0c3f5e-7d4b-4a53-9a43-1f0b0c8f4c11');
+    expect((await request(t.http).get('/metrics')).status).toBe(401);
+    expect(
+      (await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', user.token)).status,
+    ).toBe(403);
+    const res = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', service.token);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="\/logentry\/detail\/:logId",status="404"\} 1/,
+    );
+    expect(res.text).toContain('http_request_duration_seconds_bucket');
+    expect(res.text).toContain('process_resident_memory_bytes');
+  });
+});
