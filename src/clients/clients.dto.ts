@@ -57,6 +57,11 @@ export class ClientDto {
   createdAt: string;
 }
 
+export class CurrentClientDto extends ClientDto {
+  @ApiProperty({ enum: Role, description: 'Role of the calling token.' })
+  role: Role;
+}
+
 export class CreateTokenDto {
   @ApiProperty({ enum: Role, example: Role.User })
   @Transform(caseInsensitiveEnum(Role))

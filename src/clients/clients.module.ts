@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
 import { AdminController } from './admin.controller';
+import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
@@ -10,7 +11,7 @@ import { TokensService } from './tokens.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ClientAccountEntity, ApiTokenEntity])],
-  controllers: [AdminController],
+  controllers: [AdminController, ClientsController],
   providers: [
     ClientsRepository,
     ClientsService,

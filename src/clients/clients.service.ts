@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClientNotFound } from '../common/auth/client-access';
-import { ClientDto, CreateClientDto } from './clients.dto';
+import { Actor } from '../common/auth/actor';
+import { ClientDto, CreateClientDto, CurrentClientDto } from './clients.dto';
 import { ClientHandleTaken } from './clients.errors';
 import { ClientsRepository, isUniqueViolation } from './clients.repository';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
@@ -32,6 +33,11 @@ export class ClientsService {
       if (isUniqueViolation(err)) throw new ClientHandleTaken(input.handle);
       throw err;
     }
+  }
+
+  /** The caller's own client account, with the role of the token it called with. */
+  async current(actor: Actor): Promise<CurrentClientDto> {
+    return { ...(await this.getByHandle(actor.clientHandle)), role: actor.role };
   }
 
   async list(): Promise<ClientDto[]> {

@@ -111,6 +111,20 @@ describe('Admin: clients and tokens (HTTP)', () => {
     expect(unknown.text).toBe('API token pci_zzzzzzzz was not found.');
   });
 
+  it('tells any token which client and role it acts as', async () => {
+    const c = await createClient(t.app, { role: Role.User });
+    const res = await request(t.http).get('/api/clients/current').set('SERVICE_API_TOKEN', c.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: c.id,
+      handle: c.handle,
+      name: `Client ${c.handle}`,
+      plan: 'standard',
+      createdAt: expect.any(String),
+      role: 'User',
+    });
+  });
+
   it('is closed to Admin and User tokens of a client', async () => {
     for (const role of [Role.User, Role.Admin]) {
       const c = await createClient(t.app, { role });
