@@ -128,32 +128,30 @@ describe('CLI (built, as operators run it)', () => {
     });
   });
 
-  (serverUrl() ? describe.skip : describe)(
-    'on an embedded data directory with no server running',
-    () => {
-      let dataDir: string;
-      beforeAll(async () => {
-        dataDir = await mkdtemp(join(tmpdir(), 'pci-cli-'));
+  // Always embedded: the CLI's environment is built from scratch, so no DATABASE_URL leaks in.
+  describe('on an embedded data directory with no server running', () => {
+    let dataDir: string;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'pci-cli-'));
+    });
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+    it('migrates, seeds the demo client once and prints its token', async () => {
+      const env = { DATA_DIR: dataDir };
+      const migrated = await cli(env, 'migrate');
+      expect(migrated.code).toBe(0);
+      expect(JSON.parse(migrated.stdout)).toEqual({
+        applied: [expect.stringMatching(/^Foundation/)],
       });
-      afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-      it('migrates, seeds the demo client once and prints its token', async () => {
-        const env = { DATA_DIR: dataDir };
-        const migrated = await cli(env, 'migrate');
-        expect(migrated.code).toBe(0);
-        expect(JSON.parse(migrated.stdout)).toEqual({
-          applied: [expect.stringMatching(/^Foundation/)],
-        });
-
-        const seeded = await cli(env, 'demo', 'seed');
-        expect(seeded.code).toBe(0);
-        expect(seeded.lastLine).toMatch(/^pci_/);
-        const again = await cli(env, 'demo', 'seed');
-        expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
-        expect((await cli(env, 'migrate')).stdout.trim()).toBe(
-          JSON.stringify({ applied: [] }, null, 2),
-        );
-      }, 60_000);
-    },
-  );
+      const seeded = await cli(env, 'demo', 'seed');
+      expect(seeded.code).toBe(0);
+      expect(seeded.lastLine).toMatch(/^pci_/);
+      const again = await cli(env, 'demo', 'seed');
+      expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
+      expect((await cli(env, 'migrate')).stdout.trim()).toBe(
+        JSON.stringify({ applied: [] }, null, 2),
+      );
+    }, 60_000);
+  });
 });
