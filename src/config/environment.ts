@@ -24,6 +24,13 @@ const toBool = ({ value }: { value: unknown }): unknown => {
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
+/** An integer variable (numeric strings accepted) within [min, max]. */
+function IntBetween(min: number, max: number): PropertyDecorator {
+  return (target, key) => {
+    for (const decorate of [Transform(toInt), IsInt(), Min(min), Max(max)]) decorate(target, key);
+  };
+}
+
 /**
  * Every environment variable the service reads, with its rule and its embedded-mode default.
  * `.env.example` documents the same list; keep the two in step.
@@ -32,10 +39,7 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntBetween(0, 65535)
   PORT = 3000;
 
   @IsString()
@@ -56,22 +60,13 @@ export class Environment {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntBetween(1, 200)
   DATABASE_POOL_SIZE = 10;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
+  @IntBetween(100, 600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntBetween(100, 60_000)
   DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
   @Transform(toBool)
@@ -106,16 +101,10 @@ export class Environment {
   @Matches(SIZE, { message: 'JSON_BODY_LIMIT must be a size such as 512kb or 5mb' })
   JSON_BODY_LIMIT = '5mb';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
+  @IntBetween(1, 100_000)
   MAX_BATCH_ORDERS = 1000;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(3650)
+  @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 
   @Transform(toBool)

@@ -13,16 +13,8 @@ export class LogEntryNotFound extends DomainError {
   }
 }
 
-export interface PublicLogEntry {
-  id: string;
-  createdAt: string;
-  status: number;
-  method: string;
-  route: string;
-  code: string;
-  message: string;
-  requestId: string;
-}
+/** What the public page shows: exactly what was recorded, and when. */
+export type PublicLogEntry = LogEntryRecord & { createdAt: string };
 
 @Injectable()
 export class LogEntriesService implements LogEntryRecorder {
