@@ -1,7 +1,7 @@
 /**
  * Migration drift check: builds a fresh database from the migrations and fails when the entities
- * describe a different schema. `--print` shows the SQL an empty database would need instead
- * (a starting point for a new migration).
+ * describe a different schema. `--print` prints the SQL still needed after the existing
+ * migrations (the starting point for a new migration).
  *   node dist/scripts/migration-check.js [--print]
  * Runs against a throw-away embedded database, so it needs no server.
  */
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   );
   try {
     await ds.initialize();
-    if (!print) await ds.runMigrations({ transaction: 'each' });
+    await ds.runMigrations({ transaction: 'each' });
     const pending = await pendingSchemaChanges(ds);
     if (print) {
       console.log(pending.map((q) => `${q};`).join('\n'));

@@ -2,6 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { ClientsModule } from './clients/clients.module';
+import { CryptoModule } from './common/crypto/crypto.module';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
+import { OrdersModule } from './orders/orders.module';
+import { RecipeSetsModule } from './recipesets/recipe-sets.module';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -40,7 +44,11 @@ export class AppModule {
         RedisModule,
         MetricsModule,
         LogEntriesModule,
+        CryptoModule,
+        IdempotencyModule,
         ClientsModule,
+        RecipeSetsModule,
+        OrdersModule,
         HealthModule,
         DemoModule,
       ],

@@ -20,6 +20,8 @@ import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
 import { DemoService } from './demo/demo.service';
+import { RecipeSetsModule } from './recipesets/recipe-sets.module';
+import { RecipeSetsService } from './recipesets/recipe-sets.service';
 
 /** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
 @Module({})
@@ -33,6 +35,7 @@ class CliModule {
         // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
         DatabaseModule.forRoot({ connection, migrate: false }),
         ClientsModule,
+        RecipeSetsModule,
         DemoModule,
       ],
     };
@@ -115,6 +118,23 @@ function buildProgram(): Command {
     .action(async (idOrPrefix: string) =>
       out(await withContext((ctx) => ctx.get(TokensService).revoke(idOrPrefix))),
     );
+
+  const recipeSet = program.command('recipe-set').description('recipe sets');
+  recipeSet
+    .command('create <clientHandle>')
+    .option('--count <n>', 'how many (1-1000)', '1')
+    .option('--product <handle>', 'product handle', 'demo-tshirt')
+    .action(async (clientHandle: string, opts: { count: string; product: string }) => {
+      const count = Number(opts.count);
+      if (!Number.isInteger(count) || count < 1 || count > 1000) {
+        throw new UsageError('--count must be an integer from 1 to 1000.');
+      }
+      const created = await withContext(async (ctx) => {
+        const client = await ctx.get(ClientsService).getByHandle(clientHandle);
+        return ctx.get(RecipeSetsService).create(client.id, { productHandle: opts.product, count });
+      });
+      out(created);
+    });
 
   program
     .command('migrate')

@@ -32,6 +32,7 @@ async function bootstrap(): Promise<void> {
   if (seeded?.created && seeded.token) {
     lines.push(
       `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once):`,
+      `  Demo recipe sets (readable ids): ${(seeded.recipeSets ?? []).join(', ')}`,
       `  SERVICE_API_TOKEN: ${seeded.token}`,
     );
   } else if (seeded) {

@@ -5,12 +5,6 @@ import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role } from '../common/auth/role';
 
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === UNIQUE_VIOLATION;
-}
-
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 
 /** Intent-named queries over client accounts and their API tokens. */

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule } from '../clients/clients.module';
+import { RecipeSetsModule } from '../recipesets/recipe-sets.module';
 import { DemoService } from './demo.service';
 
-@Module({ imports: [ClientsModule], providers: [DemoService], exports: [DemoService] })
+@Module({
+  imports: [ClientsModule, RecipeSetsModule],
+  providers: [DemoService],
+  exports: [DemoService],
+})
 export class DemoModule {}

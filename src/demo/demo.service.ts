@@ -3,6 +3,7 @@ import { Role } from '../common/auth/role';
 import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { TokensService } from '../clients/tokens.service';
+import { RecipeSetsService } from '../recipesets/recipe-sets.service';
 
 export const DEMO_CLIENT_HANDLE = 'demo';
 
@@ -11,26 +12,40 @@ export interface DemoSeedResult {
   clientHandle: string;
   /** The Admin token, only when this call created the demo client. */
   token?: string;
+  /** Readable ids of the demo recipe sets created with the client. */
+  recipeSets?: string[];
 }
 
-/** Demo data for embedded mode: a client with an Admin token, created once. */
+const DEMO_RECIPE_SETS = 5;
+
+/** Demo data for embedded mode: a client with an Admin token and a few recipe sets, created once. */
 @Injectable()
 export class DemoService {
   constructor(
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
+    private readonly recipeSets: RecipeSetsService,
   ) {}
 
   async seed(): Promise<DemoSeedResult> {
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }
-    await this.clients.create({
+    const client = await this.clients.create({
       handle: DEMO_CLIENT_HANDLE,
       name: 'Demo Client',
       plan: Plan.Standard,
     });
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
-    return { created: true, clientHandle: DEMO_CLIENT_HANDLE, token: issued.token };
+    const recipeSets = await this.recipeSets.create(client.id, {
+      productHandle: 'demo-tshirt',
+      count: DEMO_RECIPE_SETS,
+    });
+    return {
+      created: true,
+      clientHandle: DEMO_CLIENT_HANDLE,
+      token: issued.token,
+      recipeSets: recipeSets.map((r) => r.readableId),
+    };
   }
 }

@@ -1,3 +1,4 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -14,3 +15,11 @@ export function requestIdMiddleware(req: Request, res: Response, next: NextFunct
   res.setHeader('X-Request-Id', id);
   next();
 }
+
+/** The current request's id (see requestIdMiddleware). */
+export const RequestId = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): string | null => {
+    const id = ctx.switchToHttp().getRequest<Request>().id;
+    return typeof id === 'string' ? id : null;
+  },
+);

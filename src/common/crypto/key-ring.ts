@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+/** The data-encryption keys: the first encrypts new data; all of them decrypt (rotation). */
+export class KeyRing {
+  private readonly byId: Map<string, Buffer>;
+
+  constructor(readonly keys: readonly DataKey[]) {
+    if (keys.length === 0) throw new Error('the key ring is empty');
+    for (const k of keys) {
+      if (k.key.length !== 32) throw new Error(`data key ${k.id} is not 32 bytes`);
+    }
+    this.byId = new Map(keys.map((k) => [k.id, k.key]));
+  }
+
+  get primary(): DataKey {
+    return this.keys[0];
+  }
+
+  get(id: string): Buffer | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Parses `keyId:base64Key[,keyId:base64Key…]` (DATA_ENCRYPTION_KEYS). */
+  static parse(spec: string): KeyRing {
+    const keys = spec
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const [id, encoded] = entry.split(':');
+        return {
+          id,
+          key: Buffer.from(
+            encoded,
+            encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64',
+          ),
+        };
+      });
+    return new KeyRing(keys);
+  }
+}
+
+const KEY_FILE = 'data-encryption.keys';
+
+/**
+ * The key ring from DATA_ENCRYPTION_KEYS, or (outside production) the one kept in
+ * `<dataDir>/keys`, generated on first use with owner-only permissions.
+ */
+export async function loadKeyRing(spec: string | undefined, dataDir: string): Promise<KeyRing> {
+  if (spec) return KeyRing.parse(spec);
+  const dir = join(dataDir, 'keys');
+  const file = join(dir, KEY_FILE);
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return KeyRing.parse(existing.trim());
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const generated = `local1:${randomBytes(32).toString('base64')}`;
+  // 'wx' fails if another process created the file meanwhile; then use theirs.
+  const created = await writeFile(file, `${generated}\n`, { flag: 'wx', mode: 0o600 }).then(
+    () => true,
+    () => false,
+  );
+  if (!created) return KeyRing.parse((await readFile(file, 'utf8')).trim());
+  await chmod(file, 0o600);
+  return KeyRing.parse(generated);
+}

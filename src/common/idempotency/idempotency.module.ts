@@ -1,0 +1,37 @@
+import { Global, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PinoLogger } from 'nestjs-pino';
+import { runPeriodically } from '../scheduling/periodic-task';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyService } from './idempotency.service';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([IdempotencyKeyEntity])],
+  providers: [IdempotencyService, IdempotencyInterceptor],
+  exports: [IdempotencyService, IdempotencyInterceptor],
+})
+export class IdempotencyModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private stop?: () => void;
+
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.stop = runPeriodically(
+      'idempotency-purge',
+      PURGE_INTERVAL_MS,
+      () => this.idempotency.purgeExpired(),
+      this.logger,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stop?.();
+  }
+}

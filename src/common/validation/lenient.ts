@@ -1,0 +1,163 @@
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDate,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidationOptions,
+} from 'class-validator';
+
+/**
+ * Input rules of DESIGN §5: strict where it matters, lenient where client systems differ.
+ * Each decorator converts the accepted spellings and then validates the canonical value.
+ */
+
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorate of decorators) decorate(target, key);
+  };
+}
+
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * Parses ISO 8601: date-only (midnight UTC), date-time with any number of fractional digits and
+ * any offset (none means UTC). Undefined for anything else, including impossible dates.
+ */
+export function parseIsoDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value !== 'string') return undefined;
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', offset = 'Z'] = m;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  const ms = Number((frac + '000').slice(0, 3));
+  let time = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCDate() !== day) return undefined; // 2026-02-30
+  if (offset.toUpperCase() !== 'Z') {
+    const sign = offset.startsWith('-') ? -1 : 1;
+    const digits = offset.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2) || '0');
+    if (oh > 23 || om > 59) return undefined;
+    time -= sign * (oh * 60 + om) * 60_000;
+  }
+  return new Date(time);
+}
+
+const toDate = ({ value }: { value: unknown }): unknown =>
+  value == null ? value : (parseIsoDate(value) ?? value);
+
+const toNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value.trim()))
+    ? Number(value.trim())
+    : value;
+
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+  }
+  if (value === 1) return true;
+  if (value === 0) return false;
+  return value;
+};
+
+/** A date or date-time in ISO 8601 (see parseIsoDate), converted to a Date. */
+export const LenientDate = (options?: ValidationOptions): PropertyDecorator =>
+  compose(
+    Transform(toDate),
+    IsDate({ message: '$property must be an ISO 8601 date or date-time', ...options }),
+  );
+
+/** An integer, as a JSON number or a numeric string ("2"). */
+export const LenientInt = (min?: number, max?: number): PropertyDecorator =>
+  compose(
+    Transform(toNumber),
+    IsInt({ message: '$property must be an integer' }),
+    ...(min === undefined ? [] : [Min(min)]),
+    ...(max === undefined ? [] : [Max(max)]),
+  );
+
+/** A finite number, as a JSON number or a numeric string. */
+export const LenientNumber = (): PropertyDecorator =>
+  compose(
+    Transform(toNumber),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: '$property must be a number' }),
+  );
+
+/** A boolean, as true/false, "true"/"false", 1/0 or "1"/"0". */
+export const LenientBoolean = (): PropertyDecorator =>
+  compose(Transform(toBoolean), IsBoolean({ message: '$property must be a boolean' }));
+
+/** A string of at most `max` characters; numbers are taken as their decimal text; trimmed. */
+export const LenientString = (max: number): PropertyDecorator =>
+  compose(
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : typeof value === 'string'
+          ? value.trim()
+          : value,
+    ),
+    IsString({ message: '$property must be a string' }),
+    MaxLength(max, { message: `$property must be at most ${max} characters` }),
+  );
+
+/** One of `values` in any case, converted to its canonical spelling. */
+export const CaseInsensitiveEnum = (
+  values: readonly string[],
+  options?: ValidationOptions,
+): PropertyDecorator =>
+  compose(
+    Transform(({ value }: { value: unknown }) =>
+      Array.isArray(value)
+        ? value.map((v: unknown) => canonicalEnum(values, v))
+        : canonicalEnum(values, value),
+    ),
+    IsIn(values as string[], {
+      message: `$property must be one of: ${values.join(', ')}`,
+      ...options,
+    }),
+  );
+
+/** Canonical spelling of `value` among `values` (any case), or `value` unchanged. */
+export function canonicalEnum(values: readonly string[], value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const wanted = value.trim().toLowerCase();
+  return values.find((v) => v.toLowerCase() === wanted) ?? value;
+}
+
+/**
+ * An integer enumeration given as the number, its string, or the member name in any case
+ * (`2`, `"2"`, `"normal"`, `"Normal"`), converted to the number.
+ */
+export const IntEnum = (names: Record<string, number>): PropertyDecorator => {
+  const codes = [...new Set(Object.values(names))];
+  const described = Object.entries(names)
+    .map(([n, c]) => `${c} (${n})`)
+    .join(', ');
+  return compose(
+    Transform(({ value }: { value: unknown }) => intEnumCode(names, value)),
+    IsIn(codes, { message: `$property must be one of ${described}` }),
+  );
+};
+
+export function intEnumCode(names: Record<string, number>, value: unknown): unknown {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return value;
+  const v = value.trim();
+  if (/^-?\d+$/.test(v)) return Number(v);
+  const entry = Object.entries(names).find(([n]) => n.toLowerCase() === v.toLowerCase());
+  return entry ? entry[1] : value;
+}

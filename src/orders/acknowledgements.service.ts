@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Actor } from '../common/auth/actor';
+import { FieldCipher } from '../common/crypto/field-cipher';
+import { DomainError } from '../common/errors/domain-error';
+import { isUniqueViolation, violatedKeyValues } from '../database/pg-errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { RecipeSetNotFound } from '../recipesets/recipe-sets.errors';
+import { RecipeSetRecord, RecipeSetsService } from '../recipesets/recipe-sets.service';
+import { RecipeStatus } from '../recipesets/recipe-status';
+import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
+import { Address, AddressDto } from './dto/address.dto';
+import { DEFAULT_PRIORITY } from './order.enums';
+import { assertAddresses, OrderLine, orderLines } from './order-input';
+import { inOrder, PurchaseOrderAlreadySubmitted } from './orders.errors';
+import { NewLineItem, NewOrder, OrdersRepository } from './orders.repository';
+import { PersonalData, personalDataContext } from './purchase-order.mapper';
+import { PrintFileScheduler, PrintFilesDue } from './print-file-scheduler';
+
+const UNIQUE_ORDER_NUMBER = 'UQ_purchase_order_client_number';
+const PROCESSED = 'Processed Successfully';
+
+interface PreparedOrder {
+  dto: OrderAcknowledgementDto;
+  lines: OrderLine[];
+}
+
+function address(a: AddressDto | null | undefined): Address | null {
+  if (!a) return null;
+  return {
+    firstName: a.firstName ?? null,
+    lastName: a.lastName ?? null,
+    address1: a.address1 ?? null,
+    address2: a.address2 ?? null,
+    city: a.city ?? null,
+    state: a.state ?? null,
+    province: a.province ?? null,
+    postalCode: a.postalCode ?? null,
+    country: a.country ?? null,
+  };
+}
+
+/**
+ * Acknowledgements (DESIGN §6): every order of a request is stored in one transaction or none is;
+ * recipe sets move to Ordered; print files become due (recorded in the transaction, announced
+ * after commit). Uniqueness of (client, purchase order number) is the database's to enforce.
+ */
+@Injectable()
+export class AcknowledgementsService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly orders: OrdersRepository,
+    private readonly recipeSets: RecipeSetsService,
+    private readonly cipher: FieldCipher,
+    private readonly printFiles: PrintFileScheduler,
+  ) {}
+
+  /** One order (`POST /api/order/acknowledgement`, or `POST /api/order` with `requireAddresses`). */
+  async acknowledge(
+    actor: Actor,
+    dto: OrderAcknowledgementDto,
+    options: { requireAddresses: boolean },
+  ): Promise<AcknowledgementResultDto> {
+    return (await this.store(actor, [this.prepare(dto, options)], false))[0];
+  }
+
+  /** A batch: all orders or none (`POST /api/order/acknowledgements`); failures name the order. */
+  async acknowledgeBatch(
+    actor: Actor,
+    dtos: OrderAcknowledgementDto[],
+  ): Promise<AcknowledgementResultDto[]> {
+    const prepared = dtos.map((dto) => {
+      try {
+        return this.prepare(dto, { requireAddresses: false });
+      } catch (err) {
+        throw err instanceof DomainError ? inOrder(err, dto.purchaseOrderNumber) : err;
+      }
+    });
+    const seen = new Set<string>();
+    for (const { dto } of prepared) {
+      if (seen.has(dto.purchaseOrderNumber))
+        throw new PurchaseOrderAlreadySubmitted(dto.purchaseOrderNumber);
+      seen.add(dto.purchaseOrderNumber);
+    }
+    return this.store(actor, prepared, true);
+  }
+
+  private prepare(
+    dto: OrderAcknowledgementDto,
+    { requireAddresses }: { requireAddresses: boolean },
+  ): PreparedOrder {
+    if (requireAddresses) assertAddresses(dto);
+    return { dto, lines: orderLines(dto) };
+  }
+
+  private async store(
+    actor: Actor,
+    prepared: PreparedOrder[],
+    batch: boolean,
+  ): Promise<AcknowledgementResultDto[]> {
+    const named = (err: DomainError, po: string) => (batch ? inOrder(err, po) : err);
+    try {
+      return await this.uow.run(async (tx) => {
+        const refs = prepared.flatMap((p) => p.lines.map((l) => l.ref));
+        const resolved = await this.recipeSets.resolve(actor.clientId, refs, tx.manager);
+        for (const { dto, lines } of prepared) {
+          const missing = lines.find((l) => !resolved.has(l.ref));
+          if (missing)
+            throw named(
+              new RecipeSetNotFound(missing.ref, { logEntry: true }),
+              dto.purchaseOrderNumber,
+            );
+        }
+        const numbers = prepared.map((p) => p.dto.purchaseOrderNumber);
+        const [taken] = await this.orders.existingNumbers(tx.manager, actor.clientId, numbers);
+        if (taken !== undefined) throw new PurchaseOrderAlreadySubmitted(taken);
+
+        const rows = prepared.map((p) => this.rows(actor, p, resolved));
+        await this.orders.insertOrders(
+          tx.manager,
+          rows.map((r) => r.order),
+          rows.flatMap((r) => r.lines),
+          rows.flatMap((r) => r.due),
+        );
+        await this.recipeSets.setStatus(
+          tx.manager,
+          rows.flatMap((r) => r.due.map((d) => d.recipeSetId)),
+          RecipeStatus.Ordered,
+        );
+        const due = rows.flatMap((r) => r.due);
+        tx.afterCommit(() => this.printFiles.schedule(due));
+        return prepared.map(({ dto, lines }) => result(dto.purchaseOrderNumber, lines, resolved));
+      });
+    } catch (err) {
+      // A concurrent acknowledgement of the same number committed first.
+      if (isUniqueViolation(err, UNIQUE_ORDER_NUMBER)) {
+        const values = violatedKeyValues(err);
+        throw new PurchaseOrderAlreadySubmitted(values?.[1] ?? prepared[0].dto.purchaseOrderNumber);
+      }
+      throw err;
+    }
+  }
+
+  private rows(
+    actor: Actor,
+    { dto, lines }: PreparedOrder,
+    resolved: Map<string, RecipeSetRecord>,
+  ) {
+    const id = randomUUID();
+    const personal: PersonalData = {
+      emailAddress: dto.emailAddress ?? null,
+      phoneNumber: dto.phoneNumber ?? null,
+      customerAddress: address(dto.customerAddress),
+      shippingAddress: address(dto.shippingAddress),
+    };
+    const order: NewOrder = {
+      id,
+      clientId: actor.clientId,
+      purchaseOrderNumber: dto.purchaseOrderNumber,
+      orderDate: dto.orderDate,
+      submittedBy: actor.tokenId,
+      accountNumber: dto.accountNumber ?? null,
+      organizationId: dto.organizationId ?? null,
+      orderReference: dto.orderReference ?? null,
+      customerServiceContact: dto.customerServiceContact ?? null,
+      serialNumber: dto.serialNumber ?? null,
+      proofStatus: dto.proofStatus ?? null,
+      priority: dto.priority ?? null,
+      fulfillmentType: dto.fulfillmentType ?? null,
+      personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
+      productionStartAt: null,
+      deliveredToFactoryAt: null,
+    };
+    const lineRows: NewLineItem[] = lines.map((l, position) => ({
+      orderId: id,
+      recipeSetId: resolved.get(l.ref)!.id,
+      position,
+      externalLineItemId: l.input.externalLineItemId ?? null,
+      giftMessage: l.input.giftMessage ?? null,
+      workflowStatus: l.workflowStatus,
+      proofStatus: l.input.proofStatus ?? null,
+      isReorder: l.input.isReorder ?? false,
+      shipmentVendor: l.input.shipmentVendor ?? null,
+      shipmentTracking: l.input.shipmentTracking?.length ? l.input.shipmentTracking : null,
+      sku: l.sku,
+      quantity: l.quantity,
+      unitPrice: l.input.unitPrice ?? null,
+      size: l.input.size ?? null,
+      productName: l.input.productName ?? null,
+      estimatedDeliveryDate: l.input.estimatedDeliveryDate ?? null,
+      skuQuantities: l.skuQuantities,
+      components:
+        l.input.components?.map((c) => ({
+          name: c.name ?? null,
+          clientIdentifier: c.clientIdentifier ?? null,
+          description: c.description ?? null,
+          quantity: c.quantity ?? 0,
+          unitPrice: c.unitPrice ?? 0,
+        })) ?? null,
+      serialNumbers: l.input.serialNumbers ?? null,
+    }));
+    const recipeSetIds = [...new Set(lineRows.map((l) => l.recipeSetId))];
+    const due: PrintFilesDue[] = recipeSetIds.map((recipeSetId) => ({
+      clientId: actor.clientId,
+      orderId: id,
+      recipeSetId,
+      priority: dto.priority ?? DEFAULT_PRIORITY,
+    }));
+    return { order, lines: lineRows, due };
+  }
+}
+
+/** The documented success body: one status per recipe set, named by its readable id. */
+function result(
+  purchaseOrderNumber: string,
+  lines: OrderLine[],
+  resolved: Map<string, RecipeSetRecord>,
+): AcknowledgementResultDto {
+  const readable = [...new Set(lines.map((l) => resolved.get(l.ref)!.readableId))];
+  return {
+    purchaseOrderNumber,
+    statuses: readable.map((recipeSetId) => ({ recipeSetId, success: true, message: PROCESSED })),
+    allSuccessful: true,
+  };
+}

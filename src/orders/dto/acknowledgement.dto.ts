@@ -1,0 +1,352 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CaseInsensitiveEnum,
+  IntEnum,
+  LenientBoolean,
+  LenientDate,
+  LenientInt,
+  LenientNumber,
+  LenientString,
+} from '../../common/validation/lenient';
+import {
+  FULFILLMENT_TYPES,
+  FulfillmentType,
+  PRIORITY_CODES,
+  PROOF_STATUS_CODES,
+  PROOF_STATUSES,
+  ProofStatus,
+  WORKFLOW_STATUSES,
+  WorkflowStatus,
+} from '../order.enums';
+import { AddressDto } from './address.dto';
+
+export const MAX_LINE_ITEMS = 500;
+const MAX_SKU_QUANTITIES = 100;
+const MAX_QUANTITY = 1_000_000;
+
+/** A string, or a list of strings (the live integration sends tracking numbers as an array). */
+export const toStringList = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : value;
+
+export class SkuQuantityDto {
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'TSHIRT-BLK-M' })
+  @IsOptional()
+  @LenientString(100)
+  sku?: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int32',
+    example: 2,
+    description: 'A JSON number or a numeric string ("2").',
+  })
+  @LenientInt(0, MAX_QUANTITY)
+  quantity: number;
+}
+
+export class ComponentDto {
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @LenientString(200) name?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  clientIdentifier?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(1000)
+  description?: string | null;
+  @ApiPropertyOptional({ type: 'integer', format: 'int32' })
+  @IsOptional()
+  @LenientInt(0, MAX_QUANTITY)
+  quantity?: number;
+  @ApiPropertyOptional({ type: 'number', format: 'double' })
+  @IsOptional()
+  @LenientNumber()
+  unitPrice?: number;
+}
+
+/** A line item as acknowledgements send it. */
+export class LineItemInputDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'ABCD2345',
+    description: 'Readable id (8 characters) or UUID.',
+  })
+  @IsOptional()
+  @LenientString(64)
+  recipeSetId?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  @IsOptional()
+  @LenientString(64)
+  recipeSetUuid?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  externalLineItemId?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(2000)
+  giftMessage?: string | null;
+
+  @ApiPropertyOptional({
+    enum: WorkflowStatus,
+    description: 'Initial status; default not-started.',
+  })
+  @IsOptional()
+  @CaseInsensitiveEnum(WORKFLOW_STATUSES)
+  workflowStatus?: WorkflowStatus | null;
+
+  @ApiPropertyOptional({ enum: ProofStatus, nullable: true })
+  @IsOptional()
+  @CaseInsensitiveEnum(PROOF_STATUSES)
+  proofStatus?: ProofStatus | null;
+
+  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @LenientBoolean() isReorder?:
+    boolean | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'UPS' })
+  @IsOptional()
+  @LenientString(200)
+  shipmentVendor?: string | null;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    nullable: true,
+    example: '1Z999AA10123456784',
+  })
+  @IsOptional()
+  @Transform(toStringList)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  shipmentTracking?: string[] | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Legacy: a single SKU on the line item.',
+  })
+  @IsOptional()
+  @LenientString(100)
+  sku?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    format: 'int32',
+    description: 'Legacy: the quantity of `sku`.',
+  })
+  @IsOptional()
+  @LenientInt(0, MAX_QUANTITY)
+  quantity?: number | null;
+
+  @ApiPropertyOptional({ type: 'number', format: 'double' })
+  @IsOptional()
+  @LenientNumber()
+  unitPrice?: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @LenientString(100) size?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  productName?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @IsOptional()
+  @LenientDate()
+  estimatedDeliveryDate?: Date | null;
+
+  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SKU_QUANTITIES)
+  @ValidateNested({ each: true })
+  @Type(() => SkuQuantityDto)
+  skuQuantities?: SkuQuantityDto[] | null;
+
+  @ApiPropertyOptional({ type: [ComponentDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => ComponentDto)
+  components?: ComponentDto[] | null;
+
+  @ApiPropertyOptional({ type: [String], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  serialNumbers?: string[] | null;
+}
+
+/** Legacy alternative to lineItems. */
+export class RecipeSetSkuQuantityDto {
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'ABCD2345' })
+  @IsOptional()
+  @LenientString(64)
+  recipeSetId?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  @IsOptional()
+  @LenientString(64)
+  recipeSetUuid?: string | null;
+
+  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_SKU_QUANTITIES)
+  @ValidateNested({ each: true })
+  @Type(() => SkuQuantityDto)
+  skuQuantities?: SkuQuantityDto[] | null;
+}
+
+/** OrderAcknowledgement: the payload of POST /api/order/acknowledgement(s) and POST /api/order. */
+export class OrderAcknowledgementDto {
+  @ApiProperty({ example: '42015953' })
+  @LenientString(100)
+  purchaseOrderNumber: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    example: '2022-01-31T13:15:05.2151663-05:00',
+    description: 'ISO 8601; date-only means midnight UTC.',
+  })
+  @LenientDate()
+  orderDate: Date;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  accountNumber?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  organizationId?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'jane@example.com' })
+  @IsOptional()
+  @LenientString(254)
+  emailAddress?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  orderReference?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  customerServiceContact?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '+1 555 0100' })
+  @IsOptional()
+  @LenientString(50)
+  phoneNumber?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @LenientString(200)
+  serialNumber?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: [1, 2],
+    nullable: true,
+    description:
+      'ProofStatusCode: 1 = Requested, 2 = Fulfilled. Also accepted: "1", "Requested", "fulfilled".',
+  })
+  @IsOptional()
+  @IntEnum(PROOF_STATUS_CODES)
+  proofStatus?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: [0, 1, 2, 3, 4],
+    nullable: true,
+    example: 2,
+    description:
+      'Priority: 0 Lowest, 1 Lower, 2 Normal, 3 Higher, 4 Highest. Also accepted: "2", "normal", "Higher".',
+  })
+  @IsOptional()
+  @IntEnum(PRIORITY_CODES)
+  priority?: number | null;
+
+  @ApiPropertyOptional({ enum: FulfillmentType, nullable: true })
+  @IsOptional()
+  @CaseInsensitiveEnum(FULFILLMENT_TYPES)
+  fulfillmentType?: FulfillmentType | null;
+
+  @ApiPropertyOptional({
+    type: AddressDto,
+    nullable: true,
+    description: 'Required for POST /api/order.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AddressDto)
+  customerAddress?: AddressDto | null;
+
+  @ApiPropertyOptional({
+    type: AddressDto,
+    nullable: true,
+    description: 'Required for POST /api/order.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AddressDto)
+  shippingAddress?: AddressDto | null;
+
+  @ApiPropertyOptional({
+    type: [LineItemInputDto],
+    description: 'Each names a recipe set (recipeSetId or recipeSetUuid) with its SKU quantities.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_LINE_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => LineItemInputDto)
+  lineItems?: LineItemInputDto[] | null;
+
+  @ApiPropertyOptional({
+    type: [RecipeSetSkuQuantityDto],
+    nullable: true,
+    description: 'Legacy alternative to lineItems.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_LINE_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => RecipeSetSkuQuantityDto)
+  recipeSets?: RecipeSetSkuQuantityDto[] | null;
+}
+
+export class SubmissionStatusDto {
+  @ApiProperty({ type: String, nullable: true, example: 'ABCD2345' })
+  recipeSetId: string | null;
+
+  @ApiProperty({ example: true })
+  success: boolean;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Processed Successfully' })
+  message: string | null;
+}
+
+export class AcknowledgementResultDto {
+  @ApiProperty({ type: String, nullable: true, example: '42015953' })
+  purchaseOrderNumber: string | null;
+
+  @ApiProperty({ type: [SubmissionStatusDto], nullable: true })
+  statuses: SubmissionStatusDto[] | null;
+
+  @ApiProperty({ readOnly: true, example: true })
+  allSuccessful: boolean;
+}

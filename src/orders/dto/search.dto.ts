@@ -1,0 +1,66 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsOptional, ArrayMaxSize } from 'class-validator';
+import {
+  CaseInsensitiveEnum,
+  LenientBoolean,
+  LenientDate,
+  LenientInt,
+} from '../../common/validation/lenient';
+import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
+
+export const MAX_SEARCH_PAGE_SIZE = 500;
+export const MAX_SEARCH_DAYS = 31;
+
+export class OrderSearchDto {
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    example: '2026-03-30',
+    description: 'Required unless ignoreDateRestriction is true. Date-only means midnight UTC.',
+  })
+  @IsOptional()
+  @LenientDate()
+  lastModificationStartDate?: Date | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Default: now.' })
+  @IsOptional()
+  @LenientDate()
+  lastModificationEndDate?: Date | null;
+
+  @ApiPropertyOptional({
+    enum: WorkflowStatus,
+    isArray: true,
+    example: ['not-started'],
+    description: 'Empty or absent: all.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(WORKFLOW_STATUSES.length * 2)
+  @CaseInsensitiveEnum(WORKFLOW_STATUSES, { each: true })
+  workflowStatuses?: WorkflowStatus[] | null;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: `Lifts the ${MAX_SEARCH_DAYS}-day limit; a missing start then means "from the beginning".`,
+  })
+  @IsOptional()
+  @LenientBoolean()
+  ignoreDateRestriction?: boolean | null;
+}
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @LenientInt(1, 1_000_000)
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SEARCH_PAGE_SIZE,
+    default: MAX_SEARCH_PAGE_SIZE,
+  })
+  @IsOptional()
+  @LenientInt(1, MAX_SEARCH_PAGE_SIZE)
+  pageSize?: number;
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { Actor } from '../common/auth/actor';
+import { ClientAccess } from '../common/auth/client-access';
+import { FieldCipher } from '../common/crypto/field-cipher';
+import { ValidationFailed } from '../common/errors/domain-error';
+import { parseIsoDate } from '../common/validation/lenient';
+import { canonicalEnum } from '../common/validation/lenient';
+import { ClientsService } from '../clients/clients.service';
+import { RecipeSetsService } from '../recipesets/recipe-sets.service';
+import { RECIPE_STATUSES, RecipeStatus } from '../recipesets/recipe-status';
+import { PurchaseOrderDto } from './dto/purchase-order.dto';
+import { MAX_SEARCH_DAYS, MAX_SEARCH_PAGE_SIZE, OrderSearchDto } from './dto/search.dto';
+import { PurchaseOrderEntity } from './entities/purchase-order.entity';
+import { DateRangeTooLong, PurchaseOrderNotFound } from './orders.errors';
+import { OrdersRepository } from './orders.repository';
+import { toPurchaseOrderDto } from './purchase-order.mapper';
+
+const DAY_MS = 86_400_000;
+export const MAX_RECIPE_SET_PAGE_SIZE = 10_000;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** Reads of orders: by number, search, and the recipe-set listing of a client. */
+@Injectable()
+export class OrderQueriesService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly recipeSets: RecipeSetsService,
+    private readonly clients: ClientsService,
+    private readonly cipher: FieldCipher,
+  ) {}
+
+  async getByNumber(actor: Actor, purchaseOrderNumber: string): Promise<PurchaseOrderDto> {
+    const order = await this.orders.getByNumber(actor.clientId, purchaseOrderNumber);
+    if (!order) throw new PurchaseOrderNotFound(purchaseOrderNumber);
+    return (await this.withLines(actor, [order]))[0];
+  }
+
+  async search(
+    actor: Actor,
+    dto: OrderSearchDto,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<PurchaseOrderDto>> {
+    const ignore = dto.ignoreDateRestriction === true;
+    const from = dto.lastModificationStartDate ?? undefined;
+    const to = dto.lastModificationEndDate ?? new Date();
+    if (!from && !ignore) {
+      throw new ValidationFailed(
+        'Invalid request: lastModificationStartDate is required unless ignoreDateRestriction is true.',
+        [{ field: 'lastModificationStartDate', message: 'is required' }],
+      );
+    }
+    if (from && from > to) {
+      throw new ValidationFailed(
+        'Invalid request: lastModificationStartDate must not be after lastModificationEndDate.',
+        [{ field: 'lastModificationStartDate', message: 'is after lastModificationEndDate' }],
+      );
+    }
+    if (from && !ignore && to.getTime() - from.getTime() > MAX_SEARCH_DAYS * DAY_MS) {
+      throw new DateRangeTooLong(
+        Math.ceil((to.getTime() - from.getTime()) / DAY_MS),
+        MAX_SEARCH_DAYS,
+      );
+    }
+    const size = Math.min(pageSize, MAX_SEARCH_PAGE_SIZE);
+    const { orders, total } = await this.orders.search(actor.clientId, {
+      from,
+      to,
+      statuses: dto.workflowStatuses ?? [],
+      offset: (page - 1) * size,
+      limit: size,
+    });
+    return { items: await this.withLines(actor, orders), total };
+  }
+
+  /** Endpoint 7: ids of a client's recipe sets in a status, modified on or after `fromDate`. */
+  async listRecipeSets(
+    actor: Actor,
+    params: {
+      clientHandle: string;
+      fromDate: string;
+      status: string;
+      idType?: string;
+      page: number;
+      pageSize: number;
+    },
+  ): Promise<Page<string>> {
+    const handle = ClientAccess.handleInPath(actor, params.clientHandle);
+    const since = parseIsoDate(params.fromDate);
+    if (!since)
+      throw new ValidationFailed(
+        `Invalid request: fromDate ${params.fromDate} is not an ISO 8601 date or date-time.`,
+        [{ field: 'fromDate', message: 'must be an ISO 8601 date or date-time' }],
+      );
+    const status = canonicalEnum(RECIPE_STATUSES, params.status);
+    if (!RECIPE_STATUSES.includes(status as string)) {
+      throw new ValidationFailed(
+        `Invalid request: status ${params.status} is not one of ${RECIPE_STATUSES.join(', ')}.`,
+        [{ field: 'status', message: 'must be a RecipeStatus' }],
+      );
+    }
+    const idType = canonicalEnum(['Guid', 'Readable'], params.idType ?? 'Guid');
+    if (idType !== 'Guid' && idType !== 'Readable') {
+      throw new ValidationFailed(
+        `Invalid request: idType ${params.idType} must be Guid or Readable.`,
+        [{ field: 'idType', message: 'must be Guid or Readable' }],
+      );
+    }
+    const client = await this.clients.getByHandle(handle);
+    const size = Math.min(params.pageSize, MAX_RECIPE_SET_PAGE_SIZE);
+    const { ids, total } = await this.recipeSets.listIds(client.id, {
+      status: status as RecipeStatus,
+      since,
+      idType,
+      offset: (params.page - 1) * size,
+      limit: size,
+    });
+    return { items: ids, total };
+  }
+
+  private async withLines(
+    actor: Actor,
+    orders: PurchaseOrderEntity[],
+  ): Promise<PurchaseOrderDto[]> {
+    const lines = await this.orders.lineItems(orders.map((o) => o.id));
+    const byOrder = new Map<string, typeof lines>();
+    for (const line of lines)
+      byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+    return orders.map((o) =>
+      toPurchaseOrderDto(o, byOrder.get(o.id) ?? [], actor.clientHandle, this.cipher),
+    );
+  }
+}

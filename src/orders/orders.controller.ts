@@ -1,0 +1,257 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Response } from 'express';
+import { Actor } from '../common/auth/actor';
+import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { RequestId } from '../common/http/request-id';
+import { Idempotent } from '../common/idempotency/idempotent.decorator';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { RecipeStatus } from '../recipesets/recipe-status';
+import { AcknowledgementsService } from './acknowledgements.service';
+import { BatchBodyPipe } from './batch-body.pipe';
+import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
+import { PurchaseOrderDto } from './dto/purchase-order.dto';
+import { OrderSearchDto, PageQueryDto } from './dto/search.dto';
+import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
+import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
+import { OrderQueriesService, MAX_RECIPE_SET_PAGE_SIZE } from './order-queries.service';
+import { OrderUpdatesService, UpdateOutcome } from './order-updates.service';
+
+const UPDATE_RESPONSES = [
+  ApiOkResponse({ type: UpdateResultDto, description: 'All named line items were updated.' }),
+  ApiResponse({
+    status: 404,
+    type: UpdateResultDto,
+    description: 'The order or a named line item is missing; nothing was updated.',
+  }),
+  ApiTextError(400, 'Invalid body.'),
+];
+const apply =
+  (...decorators: MethodDecorator[]): MethodDecorator =>
+  (t, k, d) => {
+    for (const dec of decorators) dec(t, k, d);
+  };
+
+function send(res: Response, outcome: UpdateOutcome): UpdateResultDto {
+  res.status(outcome.status);
+  return outcome.body;
+}
+
+/** The Orders area of the spec (endpoints 1–9). */
+@ApiTags('Orders')
+@Authenticated()
+@Controller('api')
+export class OrdersController {
+  constructor(
+    private readonly acknowledgements: AcknowledgementsService,
+    private readonly updates: OrderUpdatesService,
+    private readonly queries: OrderQueriesService,
+  ) {}
+
+  @Post('order/acknowledgement')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'acknowledgeOrder',
+    summary: 'Acknowledge (submit) a purchase order',
+  })
+  @ApiBody({ type: OrderAcknowledgementDto, examples: { documented: { value: ACK_EXAMPLE } } })
+  @ApiOkResponse({ type: AcknowledgementResultDto })
+  @ApiTextError(400, 'Invalid body, naming the field.')
+  @ApiTextError(
+    404,
+    'A referenced recipe set was not found (with a log link); nothing stored.',
+    NOT_FOUND_404,
+  )
+  @ApiTextError(
+    409,
+    'The purchase order was already submitted (with a log link); nothing stored.',
+    CONFLICT_409,
+  )
+  acknowledgeOrder(
+    @CurrentActor() actor: Actor,
+    @Body() body: OrderAcknowledgementDto,
+  ): Promise<AcknowledgementResultDto> {
+    return this.acknowledgements.acknowledge(actor, body, { requireAddresses: false });
+  }
+
+  @Post('order/acknowledgements')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'acknowledgeOrders',
+    summary: 'Acknowledge several purchase orders: all or none',
+  })
+  @ApiBody({ type: [OrderAcknowledgementDto], examples: { documented: { value: [ACK_EXAMPLE] } } })
+  @ApiOkResponse({ type: [AcknowledgementResultDto], description: 'Every order was accepted.' })
+  @ApiTextError(400, 'Invalid body, naming the order and field.')
+  @ApiTextError(404, 'A referenced recipe set was not found, naming the order; nothing stored.')
+  @ApiTextError(409, 'A purchase order was already submitted (or appears twice); nothing stored.')
+  @ApiTextError(413, 'More orders than MAX_BATCH_ORDERS, or a body over the size limit.')
+  acknowledgeOrders(
+    @CurrentActor() actor: Actor,
+    @Body(BatchBodyPipe) body: OrderAcknowledgementDto[],
+  ): Promise<AcknowledgementResultDto[]> {
+    return this.acknowledgements.acknowledgeBatch(actor, body);
+  }
+
+  @Post('order')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'submitOrder',
+    summary: 'Submit a full order (both addresses required)',
+  })
+  @ApiBody({ type: OrderAcknowledgementDto })
+  @ApiOkResponse({ type: AcknowledgementResultDto })
+  @ApiTextError(400, 'Invalid body, or required address fields missing (all named).')
+  @ApiTextError(404, 'A referenced recipe set was not found (with a log link); nothing stored.')
+  @ApiTextError(409, 'The purchase order was already submitted (with a log link); nothing stored.')
+  submitOrder(
+    @CurrentActor() actor: Actor,
+    @Body() body: OrderAcknowledgementDto,
+  ): Promise<AcknowledgementResultDto> {
+    return this.acknowledgements.acknowledge(actor, body, { requireAddresses: true });
+  }
+
+  @Post('order/ship-notification')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'shipNotification',
+    summary: 'Attach shipment tracking to line items of an order',
+  })
+  @apply(...UPDATE_RESPONSES)
+  async shipNotification(
+    @CurrentActor() actor: Actor,
+    @Body() body: ShipNotificationDto,
+    @RequestId() requestId: string | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UpdateResultDto> {
+    return send(res, await this.updates.shipNotification(actor, body, requestId));
+  }
+
+  @Post('order/status')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'postOrderStatus',
+    summary: 'Update the workflow status of line items (same as PUT)',
+  })
+  @apply(...UPDATE_RESPONSES)
+  async postOrderStatus(
+    @CurrentActor() actor: Actor,
+    @Body() body: WorkflowStatusUpdateDto,
+    @RequestId() requestId: string | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UpdateResultDto> {
+    return send(res, await this.updates.updateStatus(actor, body, requestId));
+  }
+
+  @Put('order/status')
+  @ApiOperation({
+    operationId: 'putOrderStatus',
+    summary: 'Update the workflow status of line items',
+  })
+  @apply(...UPDATE_RESPONSES)
+  async putOrderStatus(
+    @CurrentActor() actor: Actor,
+    @Body() body: WorkflowStatusUpdateDto,
+    @RequestId() requestId: string | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UpdateResultDto> {
+    return send(res, await this.updates.updateStatus(actor, body, requestId));
+  }
+
+  @Get('orders/client/:clientHandle/from-date/:fromDate/status/:status')
+  @ApiOperation({
+    operationId: 'listRecipeSetIds',
+    summary: "Ids of a client's recipe sets in a status, modified on or after a date",
+  })
+  @ApiParam({ name: 'fromDate', description: 'ISO 8601 date or date-time.', example: '2026-03-01' })
+  @ApiParam({ name: 'status', enum: RecipeStatus })
+  @ApiQuery({
+    name: 'idType',
+    required: false,
+    enum: ['Guid', 'Readable'],
+    description: 'Default Guid.',
+  })
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({
+    name: 'pageSize',
+    required: false,
+    type: 'integer',
+    description: `Default and maximum ${MAX_RECIPE_SET_PAGE_SIZE}.`,
+  })
+  @ApiOkResponse({ type: [String], description: 'Total count in X-Total-Count.' })
+  @ApiTextError(400, 'Invalid date, status or idType.')
+  @ApiTextError(403, "The path names another client's handle.")
+  @ApiTextError(404, 'No such client.')
+  async listRecipeSetIds(
+    @CurrentActor() actor: Actor,
+    @Param('clientHandle') clientHandle: string,
+    @Param('fromDate') fromDate: string,
+    @Param('status') status: string,
+    @Query('idType') idType: string | undefined,
+    @Query() paging: PageQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string[]> {
+    const page = await this.queries.listRecipeSets(actor, {
+      clientHandle,
+      fromDate,
+      status,
+      idType,
+      page: paging.page ?? 1,
+      pageSize: paging.pageSize ?? MAX_RECIPE_SET_PAGE_SIZE,
+    });
+    res.setHeader('X-Total-Count', String(page.total));
+    return page.items;
+  }
+
+  @Get('order/order-number/:purchaseOrderNumber')
+  @ApiOperation({ operationId: 'getOrderByNumber', summary: 'Read a purchase order by its number' })
+  @ApiOkResponse({ type: PurchaseOrderDto })
+  @ApiTextError(404, 'No such purchase order for this client.')
+  getOrderByNumber(
+    @CurrentActor() actor: Actor,
+    @Param('purchaseOrderNumber') purchaseOrderNumber: string,
+  ): Promise<PurchaseOrderDto> {
+    return this.queries.getByNumber(actor, purchaseOrderNumber);
+  }
+
+  @Post('orders/search')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'searchOrders',
+    summary: 'Orders modified in a date range with line items in given statuses',
+  })
+  @ApiBody({
+    type: OrderSearchDto,
+    examples: {
+      liveIntegration: {
+        value: { lastModificationStartDate: '2026-03-30', workflowStatuses: ['not-started'] },
+      },
+    },
+  })
+  @ApiOkResponse({
+    type: [PurchaseOrderDto],
+    description: 'A top-level array, oldest change first; total count in X-Total-Count.',
+  })
+  @ApiTextError(400, 'Date range over 31 days, missing start date, or invalid body.')
+  async searchOrders(
+    @CurrentActor() actor: Actor,
+    @Body() body: OrderSearchDto,
+    @Query() paging: PageQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PurchaseOrderDto[]> {
+    const page = await this.queries.search(actor, body, paging.page ?? 1, paging.pageSize ?? 500);
+    res.setHeader('X-Total-Count', String(page.total));
+    return page.items;
+  }
+}

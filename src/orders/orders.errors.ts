@@ -1,0 +1,55 @@
+import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+
+export class PurchaseOrderAlreadySubmitted extends DomainError {
+  constructor(purchaseOrderNumber: string) {
+    super(
+      'PURCHASE_ORDER_ALREADY_SUBMITTED',
+      ErrorKind.Conflict,
+      `Purchase order ${purchaseOrderNumber} was already submitted.`,
+      { logEntry: true },
+    );
+  }
+}
+
+export class PurchaseOrderNotFound extends DomainError {
+  constructor(purchaseOrderNumber: string) {
+    super(
+      'PURCHASE_ORDER_NOT_FOUND',
+      ErrorKind.NotFound,
+      `Purchase order ${purchaseOrderNumber} was not found.`,
+    );
+  }
+}
+
+export class BatchTooLarge extends DomainError {
+  constructor(count: number, max: number) {
+    super(
+      'BATCH_TOO_LARGE',
+      ErrorKind.PayloadTooLarge,
+      `A batch may hold at most ${max} orders; this one has ${count}.`,
+    );
+  }
+}
+
+export class DateRangeTooLong extends ValidationFailed {
+  constructor(days: number, max: number) {
+    super(
+      `The date range may not exceed ${max} days (it spans ${days} days); narrow it or set ignoreDateRestriction.`,
+      [{ field: 'lastModificationStartDate', message: `range longer than ${max} days` }],
+    );
+  }
+}
+
+/** The same failure, its message prefixed with the order it concerns (batches name the order). */
+export function inOrder(err: DomainError, purchaseOrderNumber: string): DomainError {
+  if (err.message.includes(`Purchase order ${purchaseOrderNumber} `)) return err;
+  return new DomainError(
+    err.code,
+    err.kind,
+    `Purchase order ${purchaseOrderNumber}: ${err.message}`,
+    {
+      logEntry: err.logEntry,
+      fields: err.fields,
+    },
+  );
+}

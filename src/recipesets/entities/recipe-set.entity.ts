@@ -1,0 +1,50 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { RecipeStatus } from '../recipe-status';
+
+/** A customer's design of a product: what orders refer to, and what renders and print files derive from. */
+@Entity({ name: 'recipe_set' })
+@Index(['clientId', 'status', 'lastModifiedAt'])
+export class RecipeSetEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** 8 upper-case characters, unique across the service. */
+  @Column({ name: 'readable_id', type: 'char', length: 8, unique: true })
+  readableId: string;
+
+  @Column({ name: 'client_id', type: 'uuid' })
+  clientId: string;
+
+  @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'client_id' })
+  client?: ClientAccountEntity;
+
+  @Column({ name: 'product_handle', type: 'varchar', length: 100 })
+  productHandle: string;
+
+  @Column({ type: 'varchar', length: 40, default: RecipeStatus.Created })
+  status: RecipeStatus;
+
+  /** Design per location (DESIGN §7); filled out by the design and rendering modules. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  design: Record<string, unknown>;
+
+  /** Incremented on every change of the design. */
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'last_modified_at', type: 'timestamptz', default: () => 'now()' })
+  lastModifiedAt: Date;
+}

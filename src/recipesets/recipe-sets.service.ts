@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/pg-errors';
+import { RecipeSetEntity } from './entities/recipe-set.entity';
+import { newReadableId, parseRecipeSetRef } from './readable-id';
+import { RecipeStatus } from './recipe-status';
+
+export interface RecipeSetSummary {
+  readableId: string;
+  uuid: string;
+  productHandle: string;
+  status: RecipeStatus;
+}
+
+export interface RecipeSetRecord {
+  id: string;
+  readableId: string;
+  clientId: string;
+  status: RecipeStatus;
+}
+
+const MAX_CREATE = 1000;
+const ID_ATTEMPTS = 5;
+
+function summary(r: RecipeSetEntity): RecipeSetSummary {
+  return { readableId: r.readableId, uuid: r.id, productHandle: r.productHandle, status: r.status };
+}
+
+/** Recipe sets: creation, lookup by readable id or UUID within a client, and status changes. */
+@Injectable()
+export class RecipeSetsService {
+  constructor(
+    @InjectRepository(RecipeSetEntity) private readonly repo: Repository<RecipeSetEntity>,
+  ) {}
+
+  /** Creates `count` recipe sets for a client, each with a fresh readable id. */
+  async create(
+    clientId: string,
+    { productHandle, count }: { productHandle: string; count: number },
+  ): Promise<RecipeSetSummary[]> {
+    if (!Number.isInteger(count) || count < 1 || count > MAX_CREATE) {
+      throw new RangeError(`count must be an integer from 1 to ${MAX_CREATE}`);
+    }
+    const created: RecipeSetSummary[] = [];
+    for (let i = 0; i < count; i++)
+      created.push(summary(await this.insertWithFreshId(clientId, productHandle)));
+    return created;
+  }
+
+  /**
+   * Resolves the recipe sets `refs` name (readable ids or UUIDs, any case) among the client's.
+   * Returns a map from each resolvable ref (as given, trimmed) to its recipe set; refs that are
+   * malformed or belong to nobody (or to another client) are absent.
+   */
+  async resolve(
+    clientId: string,
+    refs: readonly string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, RecipeSetRecord>> {
+    const parsed = refs.map((raw) => ({ raw: raw.trim(), ref: parseRecipeSetRef(raw) }));
+    const readable = parsed.flatMap((p) => (p.ref?.kind === 'readable' ? [p.ref.value] : []));
+    const uuids = parsed.flatMap((p) => (p.ref?.kind === 'uuid' ? [p.ref.value] : []));
+    const result = new Map<string, RecipeSetRecord>();
+    if (readable.length === 0 && uuids.length === 0) return result;
+    const repo = manager?.getRepository(RecipeSetEntity) ?? this.repo;
+    const where = [
+      ...(readable.length ? [{ clientId, readableId: In([...new Set(readable)]) }] : []),
+      ...(uuids.length ? [{ clientId, id: In([...new Set(uuids)]) }] : []),
+    ];
+    const found = await repo.find({
+      where,
+      select: { id: true, readableId: true, clientId: true, status: true },
+    });
+    const byReadable = new Map(found.map((r) => [r.readableId, r]));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    for (const { raw, ref } of parsed) {
+      const hit =
+        ref?.kind === 'readable'
+          ? byReadable.get(ref.value)
+          : ref
+            ? byId.get(ref.value)
+            : undefined;
+      if (hit) result.set(raw, hit);
+    }
+    return result;
+  }
+
+  /** One recipe set by readable id or UUID, within the client. */
+  async findOne(clientId: string, ref: string): Promise<RecipeSetRecord | undefined> {
+    return (await this.resolve(clientId, [ref])).get(ref.trim());
+  }
+
+  /** Moves recipe sets to `status` inside the caller's transaction. */
+  async setStatus(
+    manager: EntityManager,
+    ids: readonly string[],
+    status: RecipeStatus,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .update(RecipeSetEntity)
+      .set({ status, lastModifiedAt: () => 'now()' })
+      .where({ id: In([...new Set(ids)]) })
+      .execute();
+  }
+
+  /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */
+  async listIds(
+    clientId: string,
+    {
+      status,
+      since,
+      idType,
+      offset,
+      limit,
+    }: {
+      status: RecipeStatus;
+      since: Date;
+      idType: 'Guid' | 'Readable';
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ ids: string[]; total: number }> {
+    const [rows, total] = await this.repo.findAndCount({
+      where: { clientId, status, lastModifiedAt: MoreThanOrEqual(since) },
+      select: { id: true, readableId: true, lastModifiedAt: true },
+      order: { lastModifiedAt: 'ASC', id: 'ASC' },
+      skip: offset,
+      take: limit,
+    });
+    return { ids: rows.map((r) => (idType === 'Readable' ? r.readableId : r.id)), total };
+  }
+
+  private async insertWithFreshId(
+    clientId: string,
+    productHandle: string,
+  ): Promise<RecipeSetEntity> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.repo.save(
+          this.repo.create({ clientId, productHandle, readableId: newReadableId() }),
+        );
+      } catch (err) {
+        // A collision among 1.1e12 ids is rare; try another.
+        if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS) throw err;
+      }
+    }
+  }
+}
