@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PostgresConnection } from './connection';
+import { AtomicQueryQueue } from './pglite-query-queue';
 
 /** Unix sockets are limited to ~107 bytes of path on Linux. */
 const MAX_SOCKET_PATH = 100;
@@ -64,6 +65,8 @@ export async function openEmbeddedDatabase(
     path: socketPath,
     maxConnections: options.maxConnections,
   });
+  // See AtomicQueryQueue: the server's own queue mixes concurrent connections' queries.
+  (server as unknown as { queryQueue: AtomicQueryQueue }).queryQueue = new AtomicQueryQueue(db);
   await server.start();
   let closed = false;
   return {

@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
+import { runPeriodically } from '../common/scheduling/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { LogEntriesService } from './log-entries.service';
 
@@ -8,7 +9,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Purges log entries older than `LOG_ENTRY_RETENTION_DAYS`, at start-up and hourly. */
 @Injectable()
 export class LogRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly logEntries: LogEntriesService,
@@ -19,23 +20,22 @@ export class LogRetention implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationBootstrap(): void {
-    void this.purge();
-    this.timer = setInterval(() => void this.purge(), PURGE_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      'log-entry-purge',
+      PURGE_INTERVAL_MS,
+      () => this.purge(),
+      this.logger,
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
+  /** Deletes expired entries; returns how many. */
   async purge(): Promise<number> {
-    try {
-      const removed = await this.logEntries.purgeOlderThan(this.config.logEntryRetentionDays);
-      if (removed > 0) this.logger.info({ removed }, 'purged old log entries');
-      return removed;
-    } catch (err) {
-      this.logger.warn({ err }, 'log entry purge failed; will retry');
-      return 0;
-    }
+    const removed = await this.logEntries.purgeOlderThan(this.config.logEntryRetentionDays);
+    if (removed > 0) this.logger.info({ removed }, 'purged old log entries');
+    return removed;
   }
 }

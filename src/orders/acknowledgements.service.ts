@@ -10,7 +10,7 @@ import { RecipeSetRecord, RecipeSetsService } from '../recipesets/recipe-sets.se
 import { RecipeStatus } from '../recipesets/recipe-status';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { Address, AddressDto } from './dto/address.dto';
-import { DEFAULT_PRIORITY } from './order.enums';
+import { DEFAULT_PRIORITY, isInProgress } from './order.enums';
 import { assertAddresses, OrderLine, orderLines } from './order-input';
 import { inOrder, PurchaseOrderAlreadySubmitted } from './orders.errors';
 import { NewLineItem, NewOrder, OrdersRepository } from './orders.repository';
@@ -168,7 +168,8 @@ export class AcknowledgementsService {
       priority: dto.priority ?? null,
       fulfillmentType: dto.fulfillmentType ?? null,
       personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
-      productionStartAt: null,
+      // A line acknowledged already in progress starts production now (DESIGN §6).
+      productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? new Date() : null,
       deliveredToFactoryAt: null,
     };
     const lineRows: NewLineItem[] = lines.map((l, position) => ({

@@ -3,20 +3,23 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { ValidationFailed } from '../common/errors/domain-error';
-import { parseIsoDate } from '../common/validation/lenient';
-import { canonicalEnum } from '../common/validation/lenient';
+import { canonicalEnum, parseIsoDate } from '../common/validation/lenient';
 import { ClientsService } from '../clients/clients.service';
 import { RecipeSetsService } from '../recipesets/recipe-sets.service';
 import { RECIPE_STATUSES, RecipeStatus } from '../recipesets/recipe-status';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
-import { MAX_SEARCH_DAYS, MAX_SEARCH_PAGE_SIZE, OrderSearchDto } from './dto/search.dto';
+import {
+  MAX_RECIPE_SET_PAGE_SIZE,
+  MAX_SEARCH_DAYS,
+  MAX_SEARCH_PAGE_SIZE,
+  OrderSearchDto,
+} from './dto/search.dto';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { DateRangeTooLong, PurchaseOrderNotFound } from './orders.errors';
 import { OrdersRepository } from './orders.repository';
 import { toPurchaseOrderDto } from './purchase-order.mapper';
 
 const DAY_MS = 86_400_000;
-export const MAX_RECIPE_SET_PAGE_SIZE = 10_000;
 
 export interface Page<T> {
   items: T[];
@@ -128,8 +131,11 @@ export class OrderQueriesService {
   ): Promise<PurchaseOrderDto[]> {
     const lines = await this.orders.lineItems(orders.map((o) => o.id));
     const byOrder = new Map<string, typeof lines>();
-    for (const line of lines)
-      byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+    for (const line of lines) {
+      const list = byOrder.get(line.orderId);
+      if (list) list.push(line);
+      else byOrder.set(line.orderId, [line]);
+    }
     return orders.map((o) =>
       toPurchaseOrderDto(o, byOrder.get(o.id) ?? [], actor.clientHandle, this.cipher),
     );

@@ -4,7 +4,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -19,10 +18,15 @@ import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
-import { OrderSearchDto, PageQueryDto } from './dto/search.dto';
+import {
+  MAX_RECIPE_SET_PAGE_SIZE,
+  OrderSearchDto,
+  PageQueryDto,
+  RecipeSetPageQueryDto,
+} from './dto/search.dto';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
-import { OrderQueriesService, MAX_RECIPE_SET_PAGE_SIZE } from './order-queries.service';
+import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService, UpdateOutcome } from './order-updates.service';
 
 const UPDATE_RESPONSES = [
@@ -176,19 +180,6 @@ export class OrdersController {
   })
   @ApiParam({ name: 'fromDate', description: 'ISO 8601 date or date-time.', example: '2026-03-01' })
   @ApiParam({ name: 'status', enum: RecipeStatus })
-  @ApiQuery({
-    name: 'idType',
-    required: false,
-    enum: ['Guid', 'Readable'],
-    description: 'Default Guid.',
-  })
-  @ApiQuery({ name: 'page', required: false, type: 'integer' })
-  @ApiQuery({
-    name: 'pageSize',
-    required: false,
-    type: 'integer',
-    description: `Default and maximum ${MAX_RECIPE_SET_PAGE_SIZE}.`,
-  })
   @ApiOkResponse({ type: [String], description: 'Total count in X-Total-Count.' })
   @ApiTextError(400, 'Invalid date, status or idType.')
   @ApiTextError(403, "The path names another client's handle.")
@@ -198,17 +189,16 @@ export class OrdersController {
     @Param('clientHandle') clientHandle: string,
     @Param('fromDate') fromDate: string,
     @Param('status') status: string,
-    @Query('idType') idType: string | undefined,
-    @Query() paging: PageQueryDto,
+    @Query() query: RecipeSetPageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string[]> {
     const page = await this.queries.listRecipeSets(actor, {
       clientHandle,
       fromDate,
       status,
-      idType,
-      page: paging.page ?? 1,
-      pageSize: paging.pageSize ?? MAX_RECIPE_SET_PAGE_SIZE,
+      idType: query.idType,
+      page: query.page ?? 1,
+      pageSize: query.pageSize ?? MAX_RECIPE_SET_PAGE_SIZE,
     });
     res.setHeader('X-Total-Count', String(page.total));
     return page.items;

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -112,6 +113,33 @@ describe('CLI (built, as operators run it)', () => {
       ).toBe(401);
     });
 
+    it('creates recipe sets for a client and prints their ids as JSON', async () => {
+      await cli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
+      const res = await cli(
+        t.db.env,
+        'recipe-set',
+        'create',
+        'shop',
+        '--count',
+        '3',
+        '--product',
+        'mug',
+      );
+      expect(res.code).toBe(0);
+      const created = JSON.parse(res.stdout) as { readableId: string; uuid: string }[];
+      expect(created).toHaveLength(3);
+      for (const r of created) {
+        expect(r).toEqual({
+          readableId: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+          uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          productHandle: 'mug',
+          status: 'Created',
+        });
+      }
+      expect((await cli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
+      expect((await cli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
+    });
+
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
       const dup = await cli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
       expect(dup.code).toBe(0);
@@ -140,13 +168,17 @@ describe('CLI (built, as operators run it)', () => {
       const env = { DATA_DIR: dataDir };
       const migrated = await cli(env, 'migrate');
       expect(migrated.code).toBe(0);
-      expect(JSON.parse(migrated.stdout)).toEqual({
-        applied: [expect.stringMatching(/^Foundation/)],
-      });
+      expect(JSON.parse(migrated.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
 
       const seeded = await cli(env, 'demo', 'seed');
       expect(seeded.code).toBe(0);
       expect(seeded.lastLine).toMatch(/^pci_/);
+      const meta = JSON.parse(
+        seeded.stdout.slice(0, seeded.stdout.lastIndexOf(seeded.lastLine)),
+      ) as {
+        recipeSets: string[];
+      };
+      expect(meta.recipeSets).toHaveLength(5);
       const again = await cli(env, 'demo', 'seed');
       expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
       expect((await cli(env, 'migrate')).stdout.trim()).toBe(

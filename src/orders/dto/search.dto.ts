@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsOptional, ArrayMaxSize } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString } from 'class-validator';
 import {
   CaseInsensitiveEnum,
   LenientBoolean,
@@ -62,5 +62,29 @@ export class PageQueryDto {
   })
   @IsOptional()
   @LenientInt(1, MAX_SEARCH_PAGE_SIZE)
+  pageSize?: number;
+}
+
+export const MAX_RECIPE_SET_PAGE_SIZE = 10_000;
+
+export class RecipeSetPageQueryDto {
+  @ApiPropertyOptional({ enum: ['Guid', 'Readable'], default: 'Guid', description: 'Any case.' })
+  @IsOptional()
+  @IsString()
+  idType?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @LenientInt(1, 1_000_000)
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_RECIPE_SET_PAGE_SIZE,
+    default: MAX_RECIPE_SET_PAGE_SIZE,
+  })
+  @IsOptional()
+  @LenientInt(1, MAX_RECIPE_SET_PAGE_SIZE)
   pageSize?: number;
 }

@@ -1,0 +1,176 @@
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { createClient, TestClient } from '../factories/clients';
+import { createRecipeSets } from '../factories/recipe-sets';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+const JSON_TYPE = /^application\/json; charset=utf-8$/;
+const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
+
+const order = (po: string, recipeSetId: string, quantity = 1) => ({
+  purchaseOrderNumber: po,
+  orderDate: '2026-03-30T10:00:00Z',
+  lineItems: [{ recipeSetId, skuQuantities: [{ sku: 'TEE', quantity }] }],
+});
+
+describe('Orders: Idempotency-Key (HTTP)', () => {
+  let t: TestApp;
+  let a: TestClient;
+  let b: TestClient;
+  const post = (
+    c: TestClient,
+    key: string | undefined,
+    body: unknown,
+    path = '/api/order/acknowledgement',
+  ) => {
+    const req = request(t.http).post(path).set({ SERVICE_API_TOKEN: c.token });
+    if (key !== undefined) req.set('Idempotency-Key', key);
+    return req.send(body as object);
+  };
+  const orders = async (c: TestClient, po: string): Promise<number> =>
+    (
+      await t.dataSource.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM purchase_order WHERE client_id = $1 AND purchase_order_number = $2',
+        [c.id, po],
+      )
+    )[0].n;
+  const keys = async (c: TestClient, key: string) =>
+    await t.dataSource.query<{ response_status: number | null; long_lived: boolean }[]>(
+      "SELECT response_status, expires_at > now() + interval '23 hours' AS long_lived FROM idempotency_key WHERE client_id = $1 AND key = $2",
+      [c.id, key],
+    );
+  const fresh = async (c: TestClient) => (await createRecipeSets(t.app, c.id))[0].readableId;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createClient(t.app, { role: Role.User });
+    b = await createClient(t.app, { role: Role.User });
+  });
+  afterAll(() => t.close());
+
+  it('replays the first response for the same key and body, storing the order once', async () => {
+    const rs = await fresh(a);
+    const first = await post(a, 'k1', order('IDEM-1', rs));
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const second = await post(a, 'k1', order('IDEM-1', rs));
+    expect(second.status).toBe(200);
+    expect(second.headers['content-type']).toMatch(JSON_TYPE);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.text).toBe(first.text);
+    expect(second.body).toEqual({
+      purchaseOrderNumber: 'IDEM-1',
+      statuses: [{ recipeSetId: rs, success: true, message: 'Processed Successfully' }],
+      allSuccessful: true,
+    });
+    expect(await orders(a, 'IDEM-1')).toBe(1);
+    expect(await keys(a, 'k1')).toEqual([{ response_status: 200, long_lived: true }]);
+    const withoutKey = await post(a, undefined, order('IDEM-1', rs));
+    expect(withoutKey.status).toBe(409);
+  });
+
+  it('answers 422 text for the same key with a different body, storing nothing new', async () => {
+    const rs = await fresh(a);
+    await post(a, 'k-diff', order('IDEM-2', rs)).expect(200);
+    const other = await fresh(a);
+    const res = await post(a, 'k-diff', order('IDEM-2B', other));
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+    expect(res.text).toBe('Idempotency-Key k-diff was already used for a different request.');
+    const changedQuantity = await post(a, 'k-diff', order('IDEM-2', rs, 2));
+    expect(changedQuantity.status).toBe(422);
+    const otherRoute = await post(
+      a,
+      'k-diff',
+      [order('IDEM-2', rs)],
+      '/api/order/acknowledgements',
+    );
+    expect(otherRoute.status).toBe(422);
+    expect(await orders(a, 'IDEM-2B')).toBe(0);
+  });
+
+  it('releases the key when the request fails, so nothing is stored for it', async () => {
+    const res = await post(a, 'k-fail', order('IDEM-3', 'XXXXXXXX'));
+    expect(res.status).toBe(404);
+    expect(res.text).toMatch(/^Recipe set XXXXXXXX was not found\. Log entry: /);
+    expect(await keys(a, 'k-fail')).toEqual([]);
+    const invalid = await post(a, 'k-fail', { purchaseOrderNumber: 'IDEM-3' });
+    expect(invalid.status).toBe(400);
+    expect(await keys(a, 'k-fail')).toEqual([]);
+    const rs = await fresh(a);
+    const retry = await post(a, 'k-fail', order('IDEM-3', rs));
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await orders(a, 'IDEM-3')).toBe(1);
+  });
+
+  it('keeps keys per client: client B may use the same key independently', async () => {
+    const rs = await fresh(a);
+    await post(a, 'shared-key', order('IDEM-4', rs)).expect(200);
+    const theirs = await fresh(b);
+    const res = await post(b, 'shared-key', order('IDEM-4-B', theirs));
+    expect(res.status).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(res.body.purchaseOrderNumber).toBe('IDEM-4-B');
+    expect([await orders(a, 'IDEM-4'), await orders(b, 'IDEM-4-B')]).toEqual([1, 1]);
+    const sameBody = await post(b, 'shared-key', order('IDEM-4-B', theirs));
+    expect([sameBody.status, sameBody.headers['idempotent-replayed']]).toEqual([200, 'true']);
+  });
+
+  it('answers 409 while a request with the same key is still in flight', async () => {
+    const rs = await fresh(a);
+    const body = order('IDEM-5', rs);
+    await post(a, 'k-flight', body).expect(200);
+    await t.dataSource.query(
+      `UPDATE idempotency_key SET response_status = NULL, response_body = NULL, created_at = now()
+       WHERE client_id = $1 AND key = 'k-flight'`,
+      [a.id],
+    );
+    const res = await post(a, 'k-flight', body);
+    expect(res.status).toBe(409);
+    expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+    expect(res.text).toBe(
+      'A request with Idempotency-Key k-flight is still being processed; retry later.',
+    );
+  });
+
+  it('replays batch and full-order responses too', async () => {
+    const [x, y] = (await createRecipeSets(t.app, a.id, 2)).map((r) => r.readableId);
+    const batch = [order('IDEM-6', x)];
+    const first = await post(a, 'k-batch', batch, '/api/order/acknowledgements');
+    const again = await post(a, 'k-batch', batch, '/api/order/acknowledgements');
+    expect([first.status, again.status, again.headers['idempotent-replayed']]).toEqual([
+      200,
+      200,
+      'true',
+    ]);
+    expect(again.text).toBe(first.text);
+    const address = {
+      firstName: 'J',
+      lastName: 'D',
+      address1: '1 St',
+      city: 'C',
+      state: 'S',
+      postalCode: '1',
+      country: 'US',
+    };
+    const full = { ...order('IDEM-7', y), customerAddress: address, shippingAddress: address };
+    await post(a, 'k-full', full, '/api/order').expect(200);
+    const replay = await post(a, 'k-full', full, '/api/order');
+    expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect([await orders(a, 'IDEM-6'), await orders(a, 'IDEM-7')]).toEqual([1, 1]);
+  });
+
+  it('answers 400 for an invalid key and stores nothing', async () => {
+    const rs = await fresh(a);
+    for (const key of ['k'.repeat(300), 'has space', 'tab\there']) {
+      const res = await post(a, key, order('IDEM-8', rs));
+      expect([key.slice(0, 10), res.status]).toEqual([key.slice(0, 10), 400]);
+      expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+      expect(res.text).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters.');
+    }
+    expect(await orders(a, 'IDEM-8')).toBe(0);
+    const longest = await post(a, 'k'.repeat(255), order('IDEM-8', rs));
+    expect(longest.status).toBe(200);
+  });
+});
