@@ -1,0 +1,145 @@
+import { strictMock } from '../../test/support/strict-mock';
+import { Actor } from '../common/auth/actor';
+import { Role } from '../common/auth/role';
+import { Transaction, UnitOfWork } from '../database/unit-of-work';
+import { PurchaseOrderEntity } from './entities/purchase-order.entity';
+import { WorkflowStatus } from './order.enums';
+import { OrderUpdatesService } from './order-updates.service';
+import { LineItemRow, OrdersRepository } from './orders.repository';
+
+const actor: Actor = { clientId: 'c1', clientHandle: 'acme', role: Role.User, tokenId: 't1' };
+const tx = { manager: {}, afterCommit: jest.fn() } as unknown as Transaction;
+const uow = strictMock<UnitOfWork>(
+  { run: (work: (t: Transaction) => Promise<unknown>) => work(tx) },
+  'uow',
+);
+const order = { id: 'o1', purchaseOrderNumber: 'PO-1' } as PurchaseOrderEntity;
+const line = (id: number, readable: string, patch: Partial<LineItemRow> = {}): LineItemRow =>
+  ({
+    id,
+    orderId: 'o1',
+    recipeSetId: `uuid-${id}`,
+    recipeSetReadableId: readable,
+    workflowStatus: WorkflowStatus.NotStarted,
+    shipmentTracking: null,
+    shipmentVendor: null,
+    serialNumbers: null,
+    ...patch,
+  }) as LineItemRow;
+
+function setup(lines: LineItemRow[] | null) {
+  const repo = {
+    lockByNumber: jest.fn().mockResolvedValue(lines ? order : null),
+    lineItems: jest.fn().mockResolvedValue(lines ?? []),
+    updateLineItems: jest.fn().mockResolvedValue(undefined),
+    appendHistory: jest.fn().mockResolvedValue(undefined),
+    touchOrder: jest.fn().mockResolvedValue(undefined),
+  };
+  return {
+    repo,
+    service: new OrderUpdatesService(uow, strictMock<OrdersRepository>(repo, 'orders')),
+  };
+}
+
+describe('OrderUpdatesService', () => {
+  it('answers 404 Error for a missing order and touches nothing else', async () => {
+    const { service, repo } = setup(null);
+    const out = await service.updateStatus(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-9',
+        lineItems: [{ recipeSetReadableId: 'AAAA2222', workflowStatus: WorkflowStatus.InProgress }],
+      },
+      'r1',
+    );
+    expect(out).toEqual({
+      status: 404,
+      body: {
+        purchaseOrderNumber: 'PO-9',
+        status: 'Error',
+        details: 'Purchase order PO-9 was not found.',
+      },
+    });
+    expect(repo.lineItems).not.toHaveBeenCalled();
+  });
+
+  it('updates nothing when one named line item is missing, and names it', async () => {
+    const { service, repo } = setup([line(1, 'AAAA2222')]);
+    const out = await service.updateStatus(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          { recipeSetReadableId: 'AAAA2222', workflowStatus: WorkflowStatus.Completed },
+          { recipeSetReadableId: 'ZZZZ9999', workflowStatus: WorkflowStatus.Completed },
+        ],
+      },
+      'r1',
+    );
+    expect(out.status).toBe(404);
+    expect(out.body.details).toBe(
+      'No line item of purchase order PO-1 for recipeSetReadableId(s): ZZZZ9999. Nothing was updated.',
+    );
+    expect(repo.updateLineItems).not.toHaveBeenCalled();
+    expect(repo.appendHistory).not.toHaveBeenCalled();
+  });
+
+  it('applies repeated entries for one recipe set once, records history, and starts production', async () => {
+    const { service, repo } = setup([line(1, 'AAAA2222'), line(2, 'BBBB3333')]);
+    const entry = { recipeSetReadableId: 'aaaa2222', workflowStatus: WorkflowStatus.InProgress };
+    const out = await service.updateStatus(
+      actor,
+      { purchaseOrderNumber: 'PO-1', lineItems: [entry, entry] },
+      'req-7',
+    );
+    expect(out).toEqual({
+      status: 200,
+      body: {
+        purchaseOrderNumber: 'PO-1',
+        status: 'OK',
+        details: 'Updated workflow status for recipeSetReadableId(s): AAAA2222.',
+      },
+    });
+    expect(repo.updateLineItems).toHaveBeenCalledWith(tx.manager, [
+      { id: 1, set: { workflowStatus: 'in-progress' } },
+    ]);
+    expect(repo.appendHistory).toHaveBeenCalledWith(tx.manager, [
+      expect.objectContaining({
+        lineItemId: 1,
+        orderId: 'o1',
+        change: 'status',
+        workflowStatus: 'in-progress',
+        requestId: 'req-7',
+      }),
+    ]);
+    expect(repo.touchOrder).toHaveBeenCalledWith(tx.manager, 'o1', true);
+  });
+
+  it('adds tracking numbers to those already there and keeps the vendor unless a new one is given', async () => {
+    const { service, repo } = setup([
+      line(1, 'AAAA2222', { shipmentTracking: ['T0'], shipmentVendor: 'UPS' }),
+    ]);
+    await service.shipNotification(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          { recipeSetReadableId: 'AAAA2222', shipmentTracking: ['T1', 'T0'], serialNumbers: [] },
+          { recipeSetReadableId: 'AAAA2222', shipmentTracking: ['T2'], serialNumbers: ['SN1'] },
+        ],
+      },
+      null,
+    );
+    expect(repo.updateLineItems).toHaveBeenCalledWith(tx.manager, [
+      { id: 1, set: { shipmentTracking: ['T0', 'T1', 'T2'], serialNumbers: ['SN1'] } },
+    ]);
+    expect(repo.appendHistory).toHaveBeenCalledWith(tx.manager, [
+      expect.objectContaining({
+        change: 'shipment',
+        shipmentTracking: ['T0', 'T1', 'T2'],
+        shipmentVendor: 'UPS',
+      }),
+    ]);
+    expect(repo.touchOrder).toHaveBeenCalledWith(tx.manager, 'o1', false);
+  });
+});
