@@ -168,6 +168,7 @@ export class AcknowledgementsService {
       priority: dto.priority ?? null,
       fulfillmentType: dto.fulfillmentType ?? null,
       personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
+      workflowStatuses: [...new Set(lines.map((l) => l.workflowStatus))].sort(),
       // A line acknowledged already in progress starts production now (DESIGN §6).
       productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? new Date() : null,
       deliveredToFactoryAt: null,
