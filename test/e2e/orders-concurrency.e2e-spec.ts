@@ -124,14 +124,11 @@ describe('Orders under concurrency (HTTP)', () => {
 
     // Search sees the line item's current status, not the one it was acknowledged with.
     const search = (workflowStatuses: string[]) =>
-      request(t.http)
-        .post('/api/orders/search')
-        .set('SERVICE_API_TOKEN', client.token)
-        .send({
-          lastModificationStartDate: '2026-01-01',
-          ignoreDateRestriction: true,
-          workflowStatuses,
-        });
+      request(t.http).post('/api/orders/search').set('SERVICE_API_TOKEN', client.token).send({
+        lastModificationStartDate: '2026-01-01',
+        ignoreDateRestriction: true,
+        workflowStatuses,
+      });
     const final = order.body.lineItems[0].workflowStatus as string;
     const found = await search([final]);
     expect(found.body.map((o: { purchaseOrderNumber: string }) => o.purchaseOrderNumber)).toContain(
