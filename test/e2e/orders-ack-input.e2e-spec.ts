@@ -1,66 +1,27 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
-import { createRecipeSets } from '../factories/recipe-sets';
+import {
+  JSON_TYPE,
+  line,
+  order,
+  OrdersApi,
+  ordersApi,
+  processed,
+  TEXT_TYPE,
+  today,
+} from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
-
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
-const today = () => new Date().toISOString().slice(0, 10);
-
-const line = (recipeSetId: string, sku = 'TEE-BLK-M', quantity: unknown = 1) => ({
-  recipeSetId,
-  skuQuantities: [{ sku, quantity }],
-});
-const order = (po: string, lineItems: unknown[], extra: Record<string, unknown> = {}) => ({
-  purchaseOrderNumber: po,
-  orderDate: '2026-03-30T10:00:00Z',
-  lineItems,
-  ...extra,
-});
-const processed = (po: string, ...ids: string[]) =>
-  JSON.stringify({
-    purchaseOrderNumber: po,
-    statuses: ids.map((recipeSetId) => ({
-      recipeSetId,
-      success: true,
-      message: 'Processed Successfully',
-    })),
-    allSuccessful: true,
-  });
 
 describe('Orders: acknowledgement input and partner compatibility (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
-  const auth = (c: TestClient = a) => ({ SERVICE_API_TOKEN: c.token });
-  const ack = (body: unknown, path = '/api/order/acknowledgement', c: TestClient = a) =>
-    request(t.http)
-      .post(path)
-      .set(auth(c))
-      .send(body as object);
-  const getOrder = (po: string) =>
-    request(t.http)
-      .get(`/api/order/order-number/${encodeURIComponent(po)}`)
-      .set(auth());
-  const orderCount = async (clientId: string, po?: string): Promise<number> => {
-    const rows: { n: number }[] = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM purchase_order WHERE client_id = $1 AND ($2::text IS NULL OR purchase_order_number = $2)`,
-      [clientId, po ?? null],
-    );
-    return rows[0].n;
-  };
-  const listing = async (status: string): Promise<string[]> => {
-    const res = await request(t.http)
-      .get(`/api/orders/client/${a.handle}/from-date/${today()}/status/${status}?idType=Readable`)
-      .set(auth());
-    expect(res.status).toBe(200);
-    return res.body as string[];
-  };
-  const fresh = async (n = 1) => (await createRecipeSets(t.app, a.id, n)).map((r) => r.readableId);
+  let api: OrdersApi;
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
@@ -72,11 +33,11 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
       ['1', 1, 2, 2],
     ];
     for (const [i, [priority, p, proofStatus, ps]] of cases.entries()) {
-      const [rs] = await fresh();
+      const [rs] = await api.fresh();
       const po = `PO-LENIENT-${i}`;
-      const res = await ack(order(po, [line(rs, 'TEE', '2')], { priority, proofStatus }));
+      const res = await api.ack(order(po, [line(rs, 'TEE', '2')], { priority, proofStatus }));
       expect(res.status).toBe(200);
-      const read = await getOrder(po);
+      const read = await api.getOrder(po);
       expect(read.body).toMatchObject({ priority: p, proofStatus: ps });
       expect(read.body.lineItems[0].skuQuantities).toEqual([{ sku: 'TEE', quantity: 2 }]);
       expect(read.text).toContain('"skuQuantities":[{"sku":"TEE","quantity":2}]');
@@ -84,14 +45,14 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
   });
 
   it('takes a numeric purchase order number and string enums of line items in any case', async () => {
-    const [rs] = await fresh();
-    const res = await ack({
+    const [rs] = await api.fresh();
+    const res = await api.ack({
       purchaseOrderNumber: 42015953,
       orderDate: '2026-03-30',
       lineItems: [{ ...line(rs), proofStatus: 'fulfilled', workflowStatus: 'ON-HOLD' }],
     });
     expect(res.text).toBe(processed('42015953', rs));
-    const read = await getOrder('42015953');
+    const read = await api.getOrder('42015953');
     expect(read.body.purchaseOrderNumber).toBe('42015953');
     expect(read.body.lineItems[0]).toMatchObject({
       proofStatus: 'Fulfilled',
@@ -100,22 +61,22 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
   });
 
   it('parses 7 fractional digits with an offset, date-only dates, and ignores unknown fields', async () => {
-    const [x, y] = await fresh(2);
-    const withOffset = await ack({
+    const [x, y] = await api.fresh(2);
+    const withOffset = await api.ack({
       ...order('PO-DATE-1', [{ ...line(x), colour: 'red', futureField: { a: 1 } }]),
       orderDate: '2022-01-31T13:15:05.2151663-05:00',
       someNewErpField: 'ignored',
     });
     expect(withOffset.status).toBe(200);
-    const read = await getOrder('PO-DATE-1');
+    const read = await api.getOrder('PO-DATE-1');
     expect(read.body.orderDateTime).toBe('2022-01-31T18:15:05.215Z');
     expect(read.text).not.toMatch(/someNewErpField|futureField|colour/);
-    await ack({ ...order('PO-DATE-2', [line(y)]), orderDate: '2026-03-30' }).expect(200);
-    expect((await getOrder('PO-DATE-2')).body.orderDateTime).toBe('2026-03-30T00:00:00.000Z');
+    await api.ack({ ...order('PO-DATE-2', [line(y)]), orderDate: '2026-03-30' }).expect(200);
+    expect((await api.getOrder('PO-DATE-2')).body.orderDateTime).toBe('2026-03-30T00:00:00.000Z');
   });
 
   it('answers 400 text naming the field for invalid input, and stores nothing', async () => {
-    const [rs] = await fresh();
+    const [rs] = await api.fresh();
     const cases: [string, Record<string, unknown>, string][] = [
       [
         'missing number',
@@ -159,7 +120,7 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
       ],
     ];
     for (const [name, body, message] of cases) {
-      const res = await ack(body);
+      const res = await api.ack(body);
       expect([name, res.status, res.headers['content-type']]).toEqual([
         name,
         400,
@@ -169,28 +130,28 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
     }
     const malformed = await request(t.http)
       .post('/api/order/acknowledgement')
-      .set(auth())
+      .set(api.auth())
       .set('Content-Type', 'application/json')
       .send('{"purchaseOrderNumber": "PO-400",');
     expect(malformed.status).toBe(400);
     expect(malformed.headers['content-type']).toMatch(TEXT_TYPE);
     expect(malformed.text).toMatch(/^The request body is not valid JSON/);
-    expect(await orderCount(a.id, 'PO-400')).toBe(0);
-    expect(await listing('Created')).toContain(rs);
+    expect(await api.orderCount(a.id, 'PO-400')).toBe(0);
+    expect(await api.listing('Created')).toContain(rs);
   });
 
   it('answers the trailing-slash and mixed-case paths partners call, without redirects', async () => {
-    const [rs] = await fresh();
-    const created = await ack(order('HA-EM-12345', [line(rs)]), '/API/Order/Acknowledgement/');
+    const [rs] = await api.fresh();
+    const created = await api.ack(order('HA-EM-12345', [line(rs)]), '/API/Order/Acknowledgement/');
     expect(created.status).toBe(200);
     expect(created.headers['content-type']).toMatch(JSON_TYPE);
     expect(created.text).toBe(processed('HA-EM-12345', rs));
-    const read = await request(t.http).get('/api/order/order-number/HA-EM-12345/').set(auth());
+    const read = await request(t.http).get('/api/order/order-number/HA-EM-12345/').set(api.auth());
     expect(read.status).toBe(200);
     expect(read.body.purchaseOrderNumber).toBe('HA-EM-12345');
     const status = await request(t.http)
       .put('/api/order/status/')
-      .set(auth())
+      .set(api.auth())
       .send({
         purchaseOrderNumber: 'HA-EM-12345',
         lineItems: [{ recipeSetReadableId: rs, workflowStatus: 'in-progress' }],
@@ -198,7 +159,7 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
     expect([status.status, status.body.status]).toEqual([200, 'OK']);
     const ship = await request(t.http)
       .post('/api/order/ship-notification/')
-      .set(auth())
+      .set(api.auth())
       .send({
         purchaseOrderNumber: 'HA-EM-12345',
         lineItems: [{ recipeSetReadableId: rs, shipmentTracking: 'T9' }],
@@ -206,7 +167,7 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
     expect([ship.status, ship.body.status]).toEqual([200, 'OK']);
     const search = await request(t.http)
       .post('/api/orders/search/')
-      .set(auth())
+      .set(api.auth())
       .send({ lastModificationStartDate: today(), workflowStatuses: ['in-progress'] });
     expect(search.status).toBe(200);
     expect(search.body.map((o: { purchaseOrderNumber: string }) => o.purchaseOrderNumber)).toEqual([
@@ -215,7 +176,7 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
   });
 
   it('accepts the token in the SPECTRUM_API_TOKEN header that existing clients send', async () => {
-    const [x, y] = await fresh(2);
+    const [x, y] = await api.fresh(2);
     const upper = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SPECTRUM_API_TOKEN', a.token)

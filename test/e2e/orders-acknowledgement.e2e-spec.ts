@@ -1,89 +1,41 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
+import {
+  address,
+  JSON_TYPE,
+  line,
+  LOG_LINK,
+  order,
+  OrdersApi,
+  ordersApi,
+  processed,
+  TEXT_TYPE,
+} from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
-
-const LINK = / Log entry: http:\/\/api\.test\/logentry\/detail\/([0-9a-f-]{36})$/;
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
-const today = () => new Date().toISOString().slice(0, 10);
-
-const line = (recipeSetId: string, sku = 'TEE-BLK-M', quantity: unknown = 1) => ({
-  recipeSetId,
-  skuQuantities: [{ sku, quantity }],
-});
-const order = (po: string, lineItems: unknown[], extra: Record<string, unknown> = {}) => ({
-  purchaseOrderNumber: po,
-  orderDate: '2026-03-30T10:00:00Z',
-  lineItems,
-  ...extra,
-});
-const address = (prefix: string) => ({
-  firstName: `${prefix}First`,
-  lastName: `${prefix}Last`,
-  address1: '1 Main St',
-  address2: 'Suite 5',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  country: 'US',
-});
-const processed = (po: string, ...ids: string[]) =>
-  JSON.stringify({
-    purchaseOrderNumber: po,
-    statuses: ids.map((recipeSetId) => ({
-      recipeSetId,
-      success: true,
-      message: 'Processed Successfully',
-    })),
-    allSuccessful: true,
-  });
 
 describe('Orders: acknowledgement (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
-  const auth = (c: TestClient = a) => ({ SERVICE_API_TOKEN: c.token });
-  const ack = (body: unknown, path = '/api/order/acknowledgement', c: TestClient = a) =>
-    request(t.http)
-      .post(path)
-      .set(auth(c))
-      .send(body as object);
-  const getOrder = (po: string) =>
-    request(t.http)
-      .get(`/api/order/order-number/${encodeURIComponent(po)}`)
-      .set(auth());
-  const orderCount = async (clientId: string, po?: string): Promise<number> => {
-    const rows: { n: number }[] = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM purchase_order WHERE client_id = $1 AND ($2::text IS NULL OR purchase_order_number = $2)`,
-      [clientId, po ?? null],
-    );
-    return rows[0].n;
-  };
-  const listing = async (status: string): Promise<string[]> => {
-    const res = await request(t.http)
-      .get(`/api/orders/client/${a.handle}/from-date/${today()}/status/${status}?idType=Readable`)
-      .set(auth());
-    expect(res.status).toBe(200);
-    return res.body as string[];
-  };
-  const fresh = async (n = 1) => (await createRecipeSets(t.app, a.id, n)).map((r) => r.readableId);
+  let api: OrdersApi;
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
   it('answers the documented body, moves the recipe set to Ordered and requests print files', async () => {
     const [rs] = await createRecipeSets(t.app, a.id);
-    expect(await listing('Created')).toContain(rs.readableId);
-    const res = await ack(order('42015953', [line(rs.readableId)], { priority: 'higher' }));
+    expect(await api.listing('Created')).toContain(rs.readableId);
+    const res = await api.ack(order('42015953', [line(rs.readableId)], { priority: 'higher' }));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(JSON_TYPE);
     expect(res.text).toBe(processed('42015953', rs.readableId));
-    expect(await listing('Ordered')).toContain(rs.readableId);
-    expect(await listing('Created')).not.toContain(rs.readableId);
+    expect(await api.listing('Ordered')).toContain(rs.readableId);
+    expect(await api.listing('Created')).not.toContain(rs.readableId);
     const requests: { priority: number; status: string }[] = await t.dataSource.query(
       'SELECT priority, status FROM print_file_request WHERE recipe_set_id = $1',
       [rs.uuid],
@@ -93,7 +45,7 @@ describe('Orders: acknowledgement (HTTP)', () => {
 
   it('names each recipe set by its readable id, whether sent as UUID, recipeSetUuid or lower case', async () => {
     const sets = await createRecipeSets(t.app, a.id, 3);
-    const res = await ack(
+    const res = await api.ack(
       order('PO-REFS', [
         line(sets[0].uuid.toUpperCase()),
         { recipeSetUuid: sets[1].uuid, skuQuantities: [{ sku: 'S', quantity: 1 }] },
@@ -107,19 +59,19 @@ describe('Orders: acknowledgement (HTTP)', () => {
        WHERE o.purchase_order_number = 'PO-REFS'`,
     );
     expect(rows).toEqual([{ priority: 2 }, { priority: 2 }, { priority: 2 }]);
-    const read = await getOrder('PO-REFS');
+    const read = await api.getOrder('PO-REFS');
     expect(read.body.lineItems.map((l: { recipeSetId: string }) => l.recipeSetId)).toEqual(
       sets.map((s) => s.readableId),
     );
   });
 
   it('answers 404 text with a working log link for an unknown recipe set and stores nothing', async () => {
-    const [known] = await fresh();
-    const res = await ack(order('PO-404', [line(known), line('XXXXXXXX')]));
+    const [known] = await api.fresh();
+    const res = await api.ack(order('PO-404', [line(known), line('XXXXXXXX')]));
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(TEXT_TYPE);
     expect(res.text).toMatch(/^Recipe set XXXXXXXX was not found\. Log entry: /);
-    const [, logId] = LINK.exec(res.text) ?? [];
+    const [, logId] = LOG_LINK.exec(res.text) ?? [];
     expect(logId).toBeDefined();
     const entry = await request(t.http)
       .get(`/logentry/detail/${logId}`)
@@ -133,69 +85,72 @@ describe('Orders: acknowledgement (HTTP)', () => {
       message: 'Recipe set XXXXXXXX was not found.',
     });
     expect((await request(t.http).get(`/logentry/detail/${logId}`)).status).toBe(200);
-    expect(await orderCount(a.id, 'PO-404')).toBe(0);
-    expect(await listing('Created')).toContain(known);
+    expect(await api.orderCount(a.id, 'PO-404')).toBe(0);
+    expect(await api.listing('Created')).toContain(known);
   });
 
   it('answers 409 with a log link on the second submission and keeps the first', async () => {
-    const [first, second] = await fresh(2);
-    expect((await ack(order('PO-DUP', [line(first)]))).status).toBe(200);
-    const res = await ack(order('PO-DUP', [line(second)]));
+    const [first, second] = await api.fresh(2);
+    expect((await api.ack(order('PO-DUP', [line(first)]))).status).toBe(200);
+    const res = await api.ack(order('PO-DUP', [line(second)]));
     expect(res.status).toBe(409);
     expect(res.headers['content-type']).toMatch(TEXT_TYPE);
     expect(res.text).toMatch(/^Purchase order PO-DUP was already submitted\. Log entry: /);
-    const [, logId] = LINK.exec(res.text) ?? [];
+    const [, logId] = LOG_LINK.exec(res.text) ?? [];
     expect((await request(t.http).get(`/logentry/detail/${logId}`)).status).toBe(200);
-    expect(await orderCount(a.id, 'PO-DUP')).toBe(1);
-    expect(await listing('Created')).toContain(second);
-    const read = await getOrder('PO-DUP');
+    expect(await api.orderCount(a.id, 'PO-DUP')).toBe(1);
+    expect(await api.listing('Created')).toContain(second);
+    const read = await api.getOrder('PO-DUP');
     expect(read.body.lineItems.map((l: { recipeSetId: string }) => l.recipeSetId)).toEqual([first]);
   });
 
   it('lets concurrent duplicates through exactly once', async () => {
-    const [one, two] = await fresh(2);
+    const [one, two] = await api.fresh(2);
     const results = await Promise.all([
-      ack(order('PO-RACE', [line(one)])),
-      ack(order('PO-RACE', [line(two)])),
+      api.ack(order('PO-RACE', [line(one)])),
+      api.ack(order('PO-RACE', [line(two)])),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const conflict = results.find((r) => r.status === 409)!;
     expect(conflict.text).toMatch(/^Purchase order PO-RACE was already submitted\. Log entry: /);
-    expect(await orderCount(a.id, 'PO-RACE')).toBe(1);
+    expect(await api.orderCount(a.id, 'PO-RACE')).toBe(1);
   });
 
   it('accepts the same purchase order number from two different clients', async () => {
     const b = await createClient(t.app, { role: Role.User });
-    const [mine] = await fresh();
+    const [mine] = await api.fresh();
     const [theirs] = (await createRecipeSets(t.app, b.id)).map((r) => r.readableId);
-    expect((await ack(order('PO-SHARED', [line(mine)]))).text).toBe(processed('PO-SHARED', mine));
-    const res = await ack(order('PO-SHARED', [line(theirs)]), undefined, b);
+    expect((await api.ack(order('PO-SHARED', [line(mine)]))).text).toBe(
+      processed('PO-SHARED', mine),
+    );
+    const res = await api.ack(order('PO-SHARED', [line(theirs)]), undefined, b);
     expect(res.status).toBe(200);
     expect(res.text).toBe(processed('PO-SHARED', theirs));
-    expect([await orderCount(a.id, 'PO-SHARED'), await orderCount(b.id, 'PO-SHARED')]).toEqual([
-      1, 1,
-    ]);
+    expect([
+      await api.orderCount(a.id, 'PO-SHARED'),
+      await api.orderCount(b.id, 'PO-SHARED'),
+    ]).toEqual([1, 1]);
   });
 
   it('accepts the legacy recipeSets array and sku/quantity directly on the line item', async () => {
-    const [x, y] = await fresh(2);
-    const legacy = await ack({
+    const [x, y] = await api.fresh(2);
+    const legacy = await api.ack({
       purchaseOrderNumber: 'PO-LEGACY-1',
       orderDate: '2026-03-30',
       recipeSets: [{ recipeSetId: x, skuQuantities: [{ sku: 'TEE-RED-S', quantity: '3' }] }],
     });
     expect(legacy.text).toBe(processed('PO-LEGACY-1', x));
-    const direct = await ack(
+    const direct = await api.ack(
       order('PO-LEGACY-2', [{ recipeSetId: y, sku: 'TEE-RED-L', quantity: '4' }]),
     );
     expect(direct.text).toBe(processed('PO-LEGACY-2', y));
-    const [l1] = (await getOrder('PO-LEGACY-1')).body.lineItems;
+    const [l1] = (await api.getOrder('PO-LEGACY-1')).body.lineItems;
     expect(l1).toMatchObject({
       recipeSetId: x,
       skuQuantities: [{ sku: 'TEE-RED-S', quantity: 3 }],
       quantity: 3,
     });
-    const [l2] = (await getOrder('PO-LEGACY-2')).body.lineItems;
+    const [l2] = (await api.getOrder('PO-LEGACY-2')).body.lineItems;
     expect(l2).toMatchObject({
       recipeSetId: y,
       sku: 'TEE-RED-L',
@@ -206,10 +161,10 @@ describe('Orders: acknowledgement (HTTP)', () => {
 
   describe('POST /api/order (full order)', () => {
     it('answers 400 naming every missing address field and stores nothing', async () => {
-      const [rs] = await fresh();
+      const [rs] = await api.fresh();
       const res = await request(t.http)
         .post('/api/order')
-        .set(auth())
+        .set(api.auth())
         .send(
           order('PO-FULL-400', [line(rs)], { customerAddress: { firstName: 'Jane', city: '  ' } }),
         );
@@ -219,14 +174,14 @@ describe('Orders: acknowledgement (HTTP)', () => {
         'Invalid request: POST /api/order requires customerAddress.lastName, customerAddress.address1, ' +
           'customerAddress.city, customerAddress.state, customerAddress.postalCode, customerAddress.country, shippingAddress.',
       );
-      expect(await orderCount(a.id, 'PO-FULL-400')).toBe(0);
+      expect(await api.orderCount(a.id, 'PO-FULL-400')).toBe(0);
     });
 
     it('answers 200 when both addresses are complete and returns them on read', async () => {
-      const [rs] = await fresh();
+      const [rs] = await api.fresh();
       const res = await request(t.http)
         .post('/api/order/')
-        .set(auth())
+        .set(api.auth())
         .send(
           order('PO-FULL', [line(rs)], {
             customerAddress: address('C'),
@@ -235,16 +190,16 @@ describe('Orders: acknowledgement (HTTP)', () => {
         );
       expect(res.status).toBe(200);
       expect(res.text).toBe(processed('PO-FULL', rs));
-      const read = await getOrder('PO-FULL');
+      const read = await api.getOrder('PO-FULL');
       expect(read.body.customerAddress).toEqual({ ...address('C'), province: null });
       expect(read.body.shippingAddress).toEqual({ ...address('S'), province: null });
-      expect(await listing('Ordered')).toContain(rs);
+      expect(await api.listing('Ordered')).toContain(rs);
     });
 
     it('does not require addresses on POST /api/order/acknowledgement', async () => {
-      const [rs] = await fresh();
-      expect((await ack(order('PO-NO-ADDR', [line(rs)]))).status).toBe(200);
-      const read = await getOrder('PO-NO-ADDR');
+      const [rs] = await api.fresh();
+      expect((await api.ack(order('PO-NO-ADDR', [line(rs)]))).status).toBe(200);
+      const read = await api.getOrder('PO-NO-ADDR');
       expect([read.body.customerAddress, read.body.shippingAddress]).toEqual([null, null]);
     });
   });

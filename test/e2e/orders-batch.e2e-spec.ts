@@ -1,35 +1,29 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
+import {
+  line,
+  LOG_LINK,
+  order as acknowledgement,
+  OrdersApi,
+  ordersApi,
+  processedBody,
+  TEXT_TYPE,
+  today,
+} from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
 
-const LINK = / Log entry: http:\/\/api\.test\/logentry\/detail\/([0-9a-f-]{36})$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
-const today = () => new Date().toISOString().slice(0, 10);
-
-const order = (po: string, ...recipeSetIds: string[]) => ({
-  purchaseOrderNumber: po,
-  orderDate: '2026-03-30T10:00:00Z',
-  priority: 'normal',
-  lineItems: recipeSetIds.map((recipeSetId) => ({
-    recipeSetId,
-    skuQuantities: [{ sku: 'TEE-BLK-M', quantity: '1' }],
-  })),
-});
-const processed = (po: string, ...ids: string[]) => ({
-  purchaseOrderNumber: po,
-  statuses: ids.map((recipeSetId) => ({
-    recipeSetId,
-    success: true,
-    message: 'Processed Successfully',
-  })),
-  allSuccessful: true,
-});
+/** This suite's orders: priority given, one quantity-'1' line per recipe set. */
+const order = (po: string, ...recipeSetIds: string[]) => {
+  const lineItems = recipeSetIds.map((id) => line(id, 'TEE-BLK-M', '1'));
+  return acknowledgement(po, lineItems, { priority: 'normal' });
+};
 
 describe('Orders: batch acknowledgement (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
+  let api: OrdersApi;
   const batch = (body: unknown, app: TestApp = t, c: TestClient = a) =>
     request(app.http)
       .post('/api/order/acknowledgements')
@@ -58,38 +52,38 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
     );
     return rows[0].n;
   };
-  const fresh = async (n = 1) => (await createRecipeSets(t.app, a.id, n)).map((r) => r.readableId);
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
   it('acknowledges every order and answers a top-level array of results', async () => {
-    const [x, y, z] = await fresh(3);
+    const [x, y, z] = await api.fresh(3);
     const res = await batch([order('B-1', x), order('B-2', y, z.toLowerCase())]);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.text).toBe(JSON.stringify([processed('B-1', x), processed('B-2', y, z)]));
+    expect(res.text).toBe(JSON.stringify([processedBody('B-1', x), processedBody('B-2', y, z)]));
     expect(await stored('B-1', 'B-2')).toEqual(['B-1', 'B-2']);
     expect(await statusOf([x, y, z])).toEqual(['Ordered', 'Ordered', 'Ordered']);
     expect(await printRequests([x, y, z])).toBe(3);
     const listed = await request(t.http)
       .get(`/api/orders/client/${a.handle}/from-date/${today()}/status/ordered/?idType=readable`)
-      .set({ SERVICE_API_TOKEN: a.token });
+      .set(api.auth());
     expect(listed.body).toEqual(expect.arrayContaining([x, y, z]));
   });
 
   it('answers 404 naming the order with the unknown recipe set, and stores no order of the batch', async () => {
-    const [x, y] = await fresh(2);
+    const [x, y] = await api.fresh(2);
     const res = await batch([order('B-404-OK', x), order('B-404-BAD', y, 'XXXXXXXX')]);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(TEXT_TYPE);
     expect(res.text).toMatch(
       /^Purchase order B-404-BAD: Recipe set XXXXXXXX was not found\. Log entry: /,
     );
-    const [, logId] = LINK.exec(res.text) ?? [];
+    const [, logId] = LOG_LINK.exec(res.text) ?? [];
     expect((await request(t.http).get(`/logentry/detail/${logId}`)).status).toBe(200);
     expect(await stored('B-404-OK', 'B-404-BAD')).toEqual([]);
     expect(await statusOf([x, y])).toEqual(['Created', 'Created']);
@@ -97,7 +91,7 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
   });
 
   it('answers 409 for a purchase order number that appears twice in the batch, storing nothing', async () => {
-    const [x, y] = await fresh(2);
+    const [x, y] = await api.fresh(2);
     const res = await batch([order('B-TWICE', x), order('B-TWICE', y)]);
     expect(res.status).toBe(409);
     expect(res.headers['content-type']).toMatch(TEXT_TYPE);
@@ -107,12 +101,8 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
   });
 
   it('answers 409 naming an order that was already stored, and stores none of the others', async () => {
-    const [x, y, z] = await fresh(3);
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set({ SERVICE_API_TOKEN: a.token })
-      .send(order('B-EXISTING', x))
-      .expect(200);
+    const [x, y, z] = await api.fresh(3);
+    await api.ack(order('B-EXISTING', x)).expect(200);
     const res = await batch([order('B-NEW', y), order('B-EXISTING', z)]);
     expect(res.status).toBe(409);
     expect(res.text).toMatch(/^Purchase order B-EXISTING was already submitted\. Log entry: /);
@@ -121,7 +111,7 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
   });
 
   it('answers 400 when the body is not an array, or is empty', async () => {
-    const [x] = await fresh();
+    const [x] = await api.fresh();
     const single = await batch(order('B-OBJECT', x));
     expect(single.status).toBe(400);
     expect(single.headers['content-type']).toMatch(TEXT_TYPE);
@@ -135,7 +125,7 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
   });
 
   it('answers 400 naming the 0-based index of the invalid element, and stores nothing', async () => {
-    const [x, y] = await fresh(2);
+    const [x, y] = await api.fresh(2);
     const res = await batch([order('B-VAL-0', x), { ...order('B-VAL-1', y), priority: 'urgent' }]);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(TEXT_TYPE);
@@ -157,7 +147,7 @@ describe('Orders: batch acknowledgement (HTTP)', () => {
   });
 
   it('names the order whose line items are unusable', async () => {
-    const [x] = await fresh();
+    const [x] = await api.fresh();
     const noLines = { purchaseOrderNumber: 'B-NOLINES', orderDate: '2026-03-30' };
     const res = await batch([order('B-LINES-OK', x), noLines]);
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { RecipeSetsService } from '../../src/recipesets/recipe-sets.service';
 import { createClient, TestClient } from '../factories/clients';
+import { line, order, OrdersApi, ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const CONCURRENT = 50;
@@ -9,35 +9,26 @@ const CONCURRENT = 50;
 describe('Orders under concurrency (HTTP)', () => {
   let t: TestApp;
   let client: TestClient;
+  let api: OrdersApi;
   let readableIds: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
     client = await createClient(t.app, { role: Role.User });
-    const sets = await t.app
-      .get(RecipeSetsService)
-      .create(client.id, { productHandle: 'tee', count: 3 });
-    readableIds = sets.map((s) => s.readableId);
+    api = ordersApi(t, client);
+    readableIds = await api.fresh(3);
   });
   afterAll(() => t.close());
 
-  const ack = (purchaseOrderNumber: string, recipeSetId: string) => ({
-    purchaseOrderNumber,
-    orderDate: '2026-03-30',
-    lineItems: [{ recipeSetId, skuQuantities: [{ sku: 'S', quantity: 1 }] }],
-  });
+  const raceOrder = (purchaseOrderNumber: string, recipeSetId: string) =>
+    order(purchaseOrderNumber, [line(recipeSetId, 'S')], { orderDate: '2026-03-30' });
 
   const count = async (sql: string, params: unknown[]): Promise<number> =>
     Number((await t.dataSource.query<{ n: string }[]>(sql, params))[0].n);
 
   it(`${CONCURRENT} simultaneous acknowledgements of one purchase order: exactly one 200, the rest 409`, async () => {
     const responses = await Promise.all(
-      Array.from({ length: CONCURRENT }, () =>
-        request(t.http)
-          .post('/api/order/acknowledgement')
-          .set('SERVICE_API_TOKEN', client.token)
-          .send(ack('RACE-1', readableIds[0])),
-      ),
+      Array.from({ length: CONCURRENT }, () => api.ack(raceOrder('RACE-1', readableIds[0]))),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -61,17 +52,11 @@ describe('Orders under concurrency (HTTP)', () => {
   });
 
   it('racing batches that share one order: one batch wins whole, the other stores nothing', async () => {
-    const a = [ack('RACE-A1', readableIds[1]), ack('RACE-SHARED', readableIds[1])];
-    const b = [ack('RACE-B1', readableIds[2]), ack('RACE-SHARED', readableIds[2])];
+    const a = [raceOrder('RACE-A1', readableIds[1]), raceOrder('RACE-SHARED', readableIds[1])];
+    const b = [raceOrder('RACE-B1', readableIds[2]), raceOrder('RACE-SHARED', readableIds[2])];
     const [ra, rb] = await Promise.all([
-      request(t.http)
-        .post('/api/order/acknowledgements')
-        .set('SERVICE_API_TOKEN', client.token)
-        .send(a),
-      request(t.http)
-        .post('/api/order/acknowledgements')
-        .set('SERVICE_API_TOKEN', client.token)
-        .send(b),
+      api.ack(a, '/api/order/acknowledgements'),
+      api.ack(b, '/api/order/acknowledgements'),
     ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
     const loser = ra.status === 409 ? 'RACE-A1' : 'RACE-B1';
@@ -89,17 +74,13 @@ describe('Orders under concurrency (HTTP)', () => {
   });
 
   it('concurrent status updates of one order all apply and each leaves one history row', async () => {
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set('SERVICE_API_TOKEN', client.token)
-      .send(ack('RACE-STATUS', readableIds[0]))
-      .expect(200);
+    await api.ack(raceOrder('RACE-STATUS', readableIds[0])).expect(200);
     const statuses = ['in-progress', 'on-hold', 'completed', 'revision', 'approved', 'released'];
     const responses = await Promise.all(
       statuses.map((workflowStatus) =>
         request(t.http)
           .put('/api/order/status')
-          .set('SERVICE_API_TOKEN', client.token)
+          .set(api.auth())
           .send({
             purchaseOrderNumber: 'RACE-STATUS',
             lineItems: [{ recipeSetReadableId: readableIds[0], workflowStatus }],
@@ -113,23 +94,19 @@ describe('Orders under concurrency (HTTP)', () => {
       ['RACE-STATUS'],
     );
     expect(history.map((h) => h.workflow_status).sort()).toEqual([...statuses].sort());
-    const order = await request(t.http)
-      .get('/api/order/order-number/RACE-STATUS')
-      .set('SERVICE_API_TOKEN', client.token);
+    const read = await api.getOrder('RACE-STATUS');
     // The final status is the last one applied, which is the last history row.
-    expect(order.body.lineItems[0].workflowStatus).toBe(
-      history[history.length - 1].workflow_status,
-    );
-    expect(order.body.productionStartDateTime).toEqual(expect.stringMatching(/Z$/));
+    expect(read.body.lineItems[0].workflowStatus).toBe(history[history.length - 1].workflow_status);
+    expect(read.body.productionStartDateTime).toEqual(expect.stringMatching(/Z$/));
 
     // Search sees the line item's current status, not the one it was acknowledged with.
     const search = (workflowStatuses: string[]) =>
-      request(t.http).post('/api/orders/search').set('SERVICE_API_TOKEN', client.token).send({
+      request(t.http).post('/api/orders/search').set(api.auth()).send({
         lastModificationStartDate: '2026-01-01',
         ignoreDateRestriction: true,
         workflowStatuses,
       });
-    const final = order.body.lineItems[0].workflowStatus as string;
+    const final = read.body.lineItems[0].workflowStatus as string;
     const found = await search([final]);
     expect(found.body.map((o: { purchaseOrderNumber: string }) => o.purchaseOrderNumber)).toContain(
       'RACE-STATUS',

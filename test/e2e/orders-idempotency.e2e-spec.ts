@@ -1,50 +1,48 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
-import { createRecipeSets } from '../factories/recipe-sets';
+import {
+  JSON_TYPE,
+  line,
+  order as acknowledgement,
+  OrdersApi,
+  ordersApi,
+  TEXT_TYPE,
+} from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
-
-const order = (po: string, recipeSetId: string, quantity = 1) => ({
-  purchaseOrderNumber: po,
-  orderDate: '2026-03-30T10:00:00Z',
-  lineItems: [{ recipeSetId, skuQuantities: [{ sku: 'TEE', quantity }] }],
-});
+/** This suite's orders: one recipe set, sku TEE. */
+const order = (po: string, recipeSetId: string, quantity = 1) =>
+  acknowledgement(po, [line(recipeSetId, 'TEE', quantity)]);
 
 describe('Orders: Idempotency-Key (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
   let b: TestClient;
+  let api: OrdersApi;
   const post = (
     c: TestClient,
     key: string | undefined,
     body: unknown,
     path = '/api/order/acknowledgement',
   ) => {
-    const req = request(t.http).post(path).set({ SERVICE_API_TOKEN: c.token });
+    const req = request(t.http).post(path).set(api.auth(c));
     if (key !== undefined) req.set('Idempotency-Key', key);
     return req.send(body as object);
   };
-  const orders = async (c: TestClient, po: string): Promise<number> =>
-    (
-      await t.dataSource.query<{ n: number }[]>(
-        'SELECT count(*)::int AS n FROM purchase_order WHERE client_id = $1 AND purchase_order_number = $2',
-        [c.id, po],
-      )
-    )[0].n;
+  const orders = (c: TestClient, po: string) => api.orderCount(c.id, po);
   const keys = async (c: TestClient, key: string) =>
     await t.dataSource.query<{ response_status: number | null; long_lived: boolean }[]>(
       "SELECT response_status, expires_at > now() + interval '23 hours' AS long_lived FROM idempotency_key WHERE client_id = $1 AND key = $2",
       [c.id, key],
     );
-  const fresh = async (c: TestClient) => (await createRecipeSets(t.app, c.id))[0].readableId;
+  const fresh = async (c: TestClient) => (await api.fresh(1, c))[0];
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
     b = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
@@ -135,7 +133,7 @@ describe('Orders: Idempotency-Key (HTTP)', () => {
   });
 
   it('replays batch and full-order responses too', async () => {
-    const [x, y] = (await createRecipeSets(t.app, a.id, 2)).map((r) => r.readableId);
+    const [x, y] = await api.fresh(2);
     const batch = [order('IDEM-6', x)];
     const first = await post(a, 'k-batch', batch, '/api/order/acknowledgements');
     const again = await post(a, 'k-batch', batch, '/api/order/acknowledgements');

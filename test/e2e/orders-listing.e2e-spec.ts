@@ -1,43 +1,25 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
+import { JSON_TYPE, OrdersApi, ordersApi, TEXT_TYPE, today, TWO_SIZES } from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
 
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('Orders: recipe-set listing by client, date and status (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
   let ops: TestClient;
-  const auth = (c: TestClient = a) => ({ SERVICE_API_TOKEN: c.token });
-  const ack = async (c: TestClient, po: string, n = 1, extra: Record<string, unknown> = {}) => {
-    const sets = await createRecipeSets(t.app, c.id, n);
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set(auth(c))
-      .send({
-        purchaseOrderNumber: po,
-        orderDate: '2026-03-30T08:00:00Z',
-        lineItems: sets.map((s) => ({
-          recipeSetId: s.readableId,
-          skuQuantities: [
-            { sku: 'TEE-BLK-M', quantity: '2' },
-            { sku: 'TEE-BLK-L', quantity: 1 },
-          ],
-        })),
-        ...extra,
-      })
-      .expect(200);
-    return sets;
-  };
+  let api: OrdersApi;
+  /** This suite's orders: dated 08:00, each line with TWO_SIZES. */
+  const ack = (c: TestClient, po: string, n = 1, extra: Record<string, unknown> = {}) =>
+    api.placeOrder(po, n, TWO_SIZES, { orderDate: '2026-03-30T08:00:00Z', ...extra }, c);
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
     ops = await createClient(t.app, { role: Role.ServiceAdmin });
   });
   afterAll(() => t.close());
@@ -46,7 +28,7 @@ describe('Orders: recipe-set listing by client, date and status (HTTP)', () => {
     const list = (handle: string, date: string, status: string, query = '', c: TestClient = a) =>
       request(t.http)
         .get(`/api/orders/client/${handle}/from-date/${date}/status/${status}${query}`)
-        .set(auth(c));
+        .set(api.auth(c));
     let l: TestClient;
     let ordered: { readableId: string; uuid: string }[];
     let created: { readableId: string; uuid: string }[];

@@ -1,13 +1,10 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
-import { createRecipeSets } from '../factories/recipe-sets';
+import { JSON_TYPE, OrdersApi, ordersApi, TEXT_TYPE, today, TWO_SIZES } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 const SHIPPING = {
   firstName: 'Ada',
@@ -24,31 +21,14 @@ const SHIPPING = {
 describe('Orders: read by number and search (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
-  const auth = (c: TestClient = a) => ({ SERVICE_API_TOKEN: c.token });
-  const ack = async (c: TestClient, po: string, n = 1, extra: Record<string, unknown> = {}) => {
-    const sets = await createRecipeSets(t.app, c.id, n);
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set(auth(c))
-      .send({
-        purchaseOrderNumber: po,
-        orderDate: '2026-03-30T08:00:00Z',
-        lineItems: sets.map((s) => ({
-          recipeSetId: s.readableId,
-          skuQuantities: [
-            { sku: 'TEE-BLK-M', quantity: '2' },
-            { sku: 'TEE-BLK-L', quantity: 1 },
-          ],
-        })),
-        ...extra,
-      })
-      .expect(200);
-    return sets;
-  };
+  let api: OrdersApi;
+  /** This suite's orders: dated 08:00, each line with TWO_SIZES. */
+  const ack = (c: TestClient, po: string, n = 1, extra: Record<string, unknown> = {}) =>
+    api.placeOrder(po, n, TWO_SIZES, { orderDate: '2026-03-30T08:00:00Z', ...extra }, c);
   const search = (body: unknown, c: TestClient = a, query = '') =>
     request(t.http)
       .post(`/api/orders/search/${query}`)
-      .set(auth(c))
+      .set(api.auth(c))
       .send(body as object);
   const numbers = (res: request.Response) =>
     (res.body as { purchaseOrderNumber: string }[]).map((o) => o.purchaseOrderNumber);
@@ -56,6 +36,7 @@ describe('Orders: read by number and search (HTTP)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
@@ -67,7 +48,7 @@ describe('Orders: read by number and search (HTTP)', () => {
         shippingAddress: SHIPPING,
         priority: 'Highest',
       });
-      const res = await request(t.http).get('/api/order/order-number/HA-EM-12345/').set(auth());
+      const res = await request(t.http).get('/api/order/order-number/HA-EM-12345/').set(api.auth());
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(JSON_TYPE);
       expect(res.body).toEqual({
@@ -111,7 +92,9 @@ describe('Orders: read by number and search (HTTP)', () => {
     });
 
     it('answers 404 text for an unknown number', async () => {
-      const res = await request(t.http).get('/api/order/order-number/NO-SUCH-ORDER/').set(auth());
+      const res = await request(t.http)
+        .get('/api/order/order-number/NO-SUCH-ORDER/')
+        .set(api.auth());
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(TEXT_TYPE);
       expect(res.text).toBe('Purchase order NO-SUCH-ORDER was not found.');
@@ -153,7 +136,7 @@ describe('Orders: read by number and search (HTTP)', () => {
       const [started] = await ack(s, 'S-STARTED', 2);
       await request(t.http)
         .put('/api/order/status')
-        .set(auth(s))
+        .set(api.auth(s))
         .send({
           purchaseOrderNumber: 'S-STARTED',
           lineItems: [{ recipeSetReadableId: started.readableId, workflowStatus: 'in-progress' }],

@@ -1,12 +1,17 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
+import {
+  JSON_TYPE,
+  line,
+  order,
+  OrdersApi,
+  ordersApi,
+  TEXT_TYPE,
+  today,
+} from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
-
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
-const today = () => new Date().toISOString().slice(0, 10);
 
 const PII = {
   emailAddress: 'zelda.quixote-7731@example.org',
@@ -43,20 +48,12 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
   let t: TestApp;
   let a: TestClient;
   let b: TestClient;
-  const auth = (c: TestClient) => ({ SERVICE_API_TOKEN: c.token });
-  const ack = (c: TestClient, po: string, ids: string[], extra: Record<string, unknown> = {}) =>
-    request(t.http)
-      .post('/api/order/acknowledgement')
-      .set(auth(c))
-      .send({
-        purchaseOrderNumber: po,
-        orderDate: '2026-03-30',
-        lineItems: ids.map((recipeSetId) => ({
-          recipeSetId,
-          skuQuantities: [{ sku: 'TEE', quantity: 1 }],
-        })),
-        ...extra,
-      });
+  let api: OrdersApi;
+  /** This suite's orders: date only, each line one TEE. */
+  const ack = (c: TestClient, po: string, ids: string[], extra: Record<string, unknown> = {}) => {
+    const lineItems = ids.map((id) => line(id, 'TEE'));
+    return api.ack(order(po, lineItems, { orderDate: '2026-03-30', ...extra }), undefined, c);
+  };
   const rowsAsText = async (table: string): Promise<string[]> =>
     (await t.dataSource.query<{ row: string }[]>(`SELECT x::text AS row FROM ${table} x`)).map(
       (r) => r.row,
@@ -66,6 +63,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
     b = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
@@ -74,7 +72,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
     await ack(a, 'SEC-PII', [rs.readableId], PII).expect(200);
     await request(t.http)
       .post('/api/order')
-      .set(auth(a))
+      .set(api.auth(a))
       .send({
         purchaseOrderNumber: 'SEC-PII-2',
         orderDate: '2026-03-30',
@@ -103,7 +101,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
     );
     for (const value of PII_VALUES) expect(t.logs()).not.toContain(value);
 
-    const read = await request(t.http).get('/api/order/order-number/SEC-PII').set(auth(a));
+    const read = await request(t.http).get('/api/order/order-number/SEC-PII').set(api.auth(a));
     expect(read.body).toMatchObject({
       emailAddress: PII.emailAddress,
       phoneNumber: PII.phoneNumber,
@@ -118,13 +116,13 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
     await ack(a, 'TEN-A', [aSets[0].readableId]).expect(200);
     await request(t.http)
       .post('/api/order/ship-notification')
-      .set(auth(a))
+      .set(api.auth(a))
       .send({
         purchaseOrderNumber: 'TEN-A',
         lineItems: [{ recipeSetReadableId: aSets[0].readableId, shipmentTracking: 'A-TRACK' }],
       })
       .expect(200);
-    const readA = () => request(t.http).get('/api/order/order-number/TEN-A').set(auth(a));
+    const readA = () => api.getOrder('TEN-A');
     const before = (await readA()).body;
     const historyCount = async () =>
       (
@@ -140,60 +138,51 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
       status: 'Error',
       details: 'Purchase order TEN-A was not found.',
     };
-    const ackAs = (ref: string, po: string) => ({
-      purchaseOrderNumber: po,
-      orderDate: '2026-03-30',
-      lineItems: [{ recipeSetId: ref }],
-    });
+    const ackAs = (ref: string, po: string) =>
+      order(po, [{ recipeSetId: ref }], { orderDate: '2026-03-30' });
 
     const attempts: [string, () => request.Test, number, unknown][] = [
       [
         'ack with A readable id',
-        () =>
-          request(t.http)
-            .post('/api/order/acknowledgement')
-            .set(auth(b))
-            .send(ackAs(aSets[1].readableId, 'TEN-B-1')),
+        () => api.ack(ackAs(aSets[1].readableId, 'TEN-B-1'), undefined, b),
         404,
         `Recipe set ${aSets[1].readableId} was not found.`,
       ],
       [
         'ack with A uuid',
-        () =>
-          request(t.http)
-            .post('/api/order/acknowledgement')
-            .set(auth(b))
-            .send(ackAs(aSets[1].uuid, 'TEN-B-2')),
+        () => api.ack(ackAs(aSets[1].uuid, 'TEN-B-2'), undefined, b),
         404,
         `Recipe set ${aSets[1].uuid} was not found.`,
       ],
       [
         'full order with A recipe set',
         () =>
-          request(t.http)
-            .post('/api/order')
-            .set(auth(b))
-            .send({
+          api.ack(
+            {
               ...ackAs(aSets[1].readableId, 'TEN-B-3'),
               customerAddress: PII.customerAddress,
               shippingAddress: PII.shippingAddress,
-            }),
+            },
+            '/api/order',
+            b,
+          ),
         404,
         `Recipe set ${aSets[1].readableId} was not found.`,
       ],
       [
         'batch mixing B and A recipe sets',
         () =>
-          request(t.http)
-            .post('/api/order/acknowledgements')
-            .set(auth(b))
-            .send([ackAs(bSet.readableId, 'TEN-B-4'), ackAs(aSets[1].readableId, 'TEN-B-5')]),
+          api.ack(
+            [ackAs(bSet.readableId, 'TEN-B-4'), ackAs(aSets[1].readableId, 'TEN-B-5')],
+            '/api/order/acknowledgements',
+            b,
+          ),
         404,
         `Purchase order TEN-B-5: Recipe set ${aSets[1].readableId} was not found.`,
       ],
       [
         'read A order',
-        () => request(t.http).get('/api/order/order-number/TEN-A/').set(auth(b)),
+        () => request(t.http).get('/api/order/order-number/TEN-A/').set(api.auth(b)),
         404,
         'Purchase order TEN-A was not found.',
       ],
@@ -202,7 +191,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
         () =>
           request(t.http)
             .put('/api/order/status')
-            .set(auth(b))
+            .set(api.auth(b))
             .send({
               purchaseOrderNumber: 'TEN-A',
               lineItems: [
@@ -217,7 +206,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
         () =>
           request(t.http)
             .post('/api/order/status')
-            .set(auth(b))
+            .set(api.auth(b))
             .send({
               purchaseOrderNumber: 'TEN-A',
               lineItems: [{ recipeSetReadableId: aSets[0].uuid, workflowStatus: 'cancelled' }],
@@ -230,7 +219,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
         () =>
           request(t.http)
             .post('/api/order/ship-notification')
-            .set(auth(b))
+            .set(api.auth(b))
             .send({
               purchaseOrderNumber: 'TEN-A',
               lineItems: [
@@ -245,7 +234,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
         () =>
           request(t.http)
             .post('/api/orders/search')
-            .set(auth(b))
+            .set(api.auth(b))
             .send({ ignoreDateRestriction: true }),
         200,
         [],
@@ -255,7 +244,7 @@ describe('Orders: encryption at rest, tenancy and authentication (HTTP)', () => 
         () =>
           request(t.http)
             .get(`/api/orders/client/${a.handle}/from-date/${today()}/status/Ordered`)
-            .set(auth(b)),
+            .set(api.auth(b)),
         403,
         `The API token does not belong to client ${a.handle}.`,
       ],

@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
+import { JSON_TYPE, OrdersApi, ordersApi, TEXT_TYPE } from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
 
-const JSON_TYPE = /^application\/json; charset=utf-8$/;
-const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface LineItem {
@@ -20,32 +19,21 @@ interface LineItem {
 describe('Orders: workflow status and ship notifications (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
+  let api: OrdersApi;
   let seq = 0;
-  const auth = () => ({ SERVICE_API_TOKEN: a.token });
 
-  /** An acknowledged order with `n` recipe sets, each line with two sku-quantity pairs. */
+  /** An acknowledged order (date only) of `n` recipe sets, each line two sku-quantity pairs. */
   const placeOrder = async (n = 1): Promise<{ po: string; ids: string[]; uuids: string[] }> => {
-    const sets = await createRecipeSets(t.app, a.id, n);
     const po = `U-${++seq}`;
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set(auth())
-      .send({
-        purchaseOrderNumber: po,
-        orderDate: '2026-03-30',
-        lineItems: sets.map((s) => ({
-          recipeSetId: s.readableId,
-          skuQuantities: [
-            { sku: 'TEE-S', quantity: 1 },
-            { sku: 'TEE-M', quantity: 2 },
-          ],
-        })),
-      })
-      .expect(200);
+    const skuQuantities = [
+      { sku: 'TEE-S', quantity: 1 },
+      { sku: 'TEE-M', quantity: 2 },
+    ];
+    const sets = await api.placeOrder(po, n, skuQuantities, { orderDate: '2026-03-30' });
     return { po, ids: sets.map((s) => s.readableId), uuids: sets.map((s) => s.uuid) };
   };
   const read = async (po: string) => {
-    const res = await request(t.http).get(`/api/order/order-number/${po}`).set(auth());
+    const res = await api.getOrder(po);
     expect(res.status).toBe(200);
     return res.body as {
       productionStartDateTime: string | null;
@@ -56,7 +44,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
   const setStatus = (method: 'put' | 'post', po: string, entries: [string, string][]) =>
     request(t.http)
       [method]('/api/order/status/')
-      .set(auth())
+      .set(api.auth())
       .send({
         purchaseOrderNumber: po,
         lineItems: entries.map(([recipeSetReadableId, workflowStatus]) => ({
@@ -67,7 +55,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
   const ship = (po: string, lineItems: Record<string, unknown>[]) =>
     request(t.http)
       .post('/api/order/ship-notification/')
-      .set(auth())
+      .set(api.auth())
       .send({ purchaseOrderNumber: po, lineItems });
   const history = async (po: string) =>
     await t.dataSource.query<
@@ -90,6 +78,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
   });
   afterAll(() => t.close());
 
@@ -164,10 +153,8 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
   // give a line item its initial workflowStatus, and the service then leaves the order's start unset.
   it('sets productionStartDateTime when a line item is acknowledged already in-progress', async () => {
     const [rs] = await createRecipeSets(t.app, a.id);
-    await request(t.http)
-      .post('/api/order/acknowledgement')
-      .set(auth())
-      .send({
+    await api
+      .ack({
         purchaseOrderNumber: 'U-STARTED',
         orderDate: '2026-03-30',
         lineItems: [{ recipeSetId: rs.readableId, workflowStatus: 'in-progress' }],
@@ -192,7 +179,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
     expect(res.text).toContain('lineItems[0].workflowStatus must be one of: not-started, ');
     const empty = await request(t.http)
       .put('/api/order/status')
-      .set(auth())
+      .set(api.auth())
       .send({ purchaseOrderNumber: po, lineItems: [] });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain('lineItems');
