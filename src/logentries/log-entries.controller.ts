@@ -1,5 +1,12 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
@@ -12,6 +19,7 @@ import { renderLogEntryPage } from './log-entry.page';
  * entry holds no personal data (DESIGN §4).
  */
 @ApiTags('Log entries')
+@ApiExtraModels(LogEntryDto)
 @Public()
 @Controller('logentry')
 export class LogEntriesController {
@@ -27,7 +35,7 @@ export class LogEntriesController {
     description: 'The log entry.',
     content: {
       'text/html': { schema: { type: 'string' } },
-      'application/json': { schema: { $ref: '#/components/schemas/LogEntryDto' } },
+      'application/json': { schema: { $ref: getSchemaPath(LogEntryDto) } },
     },
   })
   @ApiTextError(404, 'No such log entry (or it has been purged).')

@@ -7,6 +7,8 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
 import { AppConfig } from '../../src/config/app-config';
 import { parseEnvironment } from '../../src/config/environment';
+import { ContractChecker, RecordedResponse } from '../support/contract';
+import { recordResponses } from '../support/record-responses';
 import { cloneDatabase, TestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -15,6 +17,8 @@ export interface TestAppOptions {
   /** Test-only controllers (e.g. one that throws), mounted beside the real ones. */
   controllers?: Type[];
 }
+
+const contract = new ContractChecker();
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -56,6 +60,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bodyParser: false,
     bufferLogs: true,
   });
+  const responses: RecordedResponse[] = [];
+  app.use(recordResponses(responses));
   configureApp(app);
   await app.init();
   return {
@@ -68,6 +74,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await db.close();
+      // Every response of the file must conform to the committed OpenAPI document.
+      const problems = [...new Set(responses.flatMap((r) => contract.check(r)))];
+      if (problems.length > 0) {
+        throw new Error(
+          `Responses that do not conform to openapi.json:\n  ${problems.join('\n  ')}`,
+        );
+      }
     },
   };
 }

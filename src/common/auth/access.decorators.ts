@@ -4,7 +4,8 @@ import {
   ExecutionContext,
   SetMetadata,
 } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiSecurity } from '@nestjs/swagger';
+import { ApiTextError } from '../openapi/api-text-error.decorator';
 import { Actor } from './actor';
 import { Role } from './role';
 
@@ -12,8 +13,6 @@ export const ACCESS_RULE = 'access-rule';
 export const API_TOKEN_SECURITY = 'api-token';
 
 export type AccessRule = { public: true } | { public: false; role: Role };
-
-const TEXT = { 'text/plain': { schema: { type: 'string' } } };
 
 /** Marks a route as open to anyone. Every other route needs a token: the guard denies by default. */
 export const Public = (): MethodDecorator & ClassDecorator =>
@@ -28,16 +27,9 @@ export function Authenticated(options: { role?: Role } = {}): MethodDecorator & 
   const decorators = [
     SetMetadata(ACCESS_RULE, { public: false, role } satisfies AccessRule),
     ApiSecurity(API_TOKEN_SECURITY),
-    ApiUnauthorizedResponse({
-      description: 'Missing, invalid or revoked API token.',
-      content: TEXT,
-    }),
+    ApiTextError(401, 'Missing, invalid or revoked API token.'),
   ];
-  if (role !== Role.User) {
-    decorators.push(
-      ApiForbiddenResponse({ description: `Needs the ${role} role or higher.`, content: TEXT }),
-    );
-  }
+  if (role !== Role.User) decorators.push(ApiTextError(403, `Needs the ${role} role or higher.`));
   return applyDecorators(...decorators);
 }
 

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SECURITY } from '../auth/access.decorators';
-import { ProblemDetails } from '../errors/problem-details';
+import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
@@ -26,10 +26,43 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       API_TOKEN_SECURITY,
     )
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ProblemDetails],
     operationIdFactory: (_controller, method) => method,
   });
+  addCommonErrors(document);
+  return document;
+}
+
+const PROBLEM = { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/ProblemDetails' } } };
+const TEXT_OR_PROBLEM = { 'text/plain': { schema: { type: 'string' } }, ...PROBLEM };
+
+/**
+ * Answers every operation can give (DESIGN §4): 500 as ProblemDetails everywhere; and, for
+ * operations with a body, 400 for malformed JSON and 413 for a body over the limit.
+ */
+function addCommonErrors(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const responses = operation.responses;
+      responses['500'] ??= {
+        description: 'Unexpected error, with a link to its log entry.',
+        content: PROBLEM,
+      };
+      if (operation.requestBody) {
+        responses['400'] ??= {
+          description: 'Malformed JSON or an invalid body.',
+          content: TEXT_OR_PROBLEM,
+        };
+        responses['413'] ??= {
+          description: 'The body is larger than JSON_BODY_LIMIT.',
+          content: TEXT_OR_PROBLEM,
+        };
+      }
+    }
+  }
 }
 
 /** Serves Swagger UI at `/docs` and the document at `/docs-json`. */
