@@ -8,8 +8,9 @@ export function recordResponses(into: RecordedResponse[]) {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown): void => {
-      if (chunk && typeof chunk !== 'function')
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      if (Buffer.isBuffer(chunk)) chunks.push(chunk);
+      else if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk);
