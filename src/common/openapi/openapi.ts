@@ -16,6 +16,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'request sends `Accept: application/problem+json`).',
     )
     .setVersion('v1')
+    .addServer('/', 'This service')
+    .addTag('Orders', 'Acknowledge purchase orders, update their line items, read and search them.')
+    .addTag('Clients', 'The calling client account.')
+    .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
+    .addTag('Log entries', 'What error bodies link to.')
+    .addTag('Operations', 'Health and metrics.')
     .addApiKey(
       {
         type: 'apiKey',
@@ -31,6 +37,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_controller, method) => method,
   });
   addCommonErrors(document);
+  tidyAlternatives(document.components?.schemas ?? {});
   return document;
 }
 
@@ -73,4 +80,30 @@ export function setupOpenApi(app: INestApplication): void {
     customSiteTitle: OPENAPI_TITLE,
     swaggerOptions: { persistAuthorization: true, displayOperationId: true },
   });
+}
+
+/**
+ * The Swagger plugin adds what it infers from the TypeScript type (`nullable` for `T | null`,
+ * `format: date-time` for `Date`) beside an explicit list of alternatives (anyOf/oneOf), where
+ * OpenAPI 3.0 does not allow them without a `type`: move `nullable` onto each alternative and
+ * leave `format` to the alternatives.
+ */
+function tidyAlternatives(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    node.forEach(tidyAlternatives);
+    return;
+  }
+  const schema = node as Record<string, unknown>;
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (schema.type === undefined && Array.isArray(alternatives)) {
+    delete schema.format;
+    if (schema.nullable === true) {
+      delete schema.nullable;
+      for (const alternative of alternatives) {
+        if (alternative.type !== undefined) alternative.nullable = true;
+      }
+    }
+  }
+  Object.values(schema).forEach(tidyAlternatives);
 }

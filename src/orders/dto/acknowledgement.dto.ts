@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiIntEnum, ApiLenientDate, ApiLenientInt } from '../../common/openapi/lenient-schemas';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -43,12 +44,7 @@ export class SkuQuantityDto {
   @LenientString(100)
   sku?: string | null;
 
-  @ApiProperty({
-    type: 'integer',
-    format: 'int32',
-    example: 2,
-    description: 'A JSON number or a numeric string ("2").',
-  })
+  @ApiLenientInt({ example: 2, description: 'A JSON number or a numeric string ("2").' })
   @LenientInt(0, MAX_QUANTITY)
   quantity: number;
 }
@@ -123,7 +119,7 @@ export class LineItemInputDto {
   @ApiPropertyOptional({
     oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
     nullable: true,
-    example: '1Z999AA10123456784',
+    example: ['1Z999AA10123456784'],
   })
   @IsOptional()
   @Transform(toStringList)
@@ -142,11 +138,7 @@ export class LineItemInputDto {
   @LenientString(100)
   sku?: string | null;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    format: 'int32',
-    description: 'Legacy: the quantity of `sku`.',
-  })
+  @ApiLenientInt({ required: false, nullable: true, description: 'Legacy: the quantity of `sku`.' })
   @IsOptional()
   @LenientInt(0, MAX_QUANTITY)
   quantity?: number | null;
@@ -162,7 +154,7 @@ export class LineItemInputDto {
   @LenientString(200)
   productName?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @ApiLenientDate({ required: false, nullable: true })
   @IsOptional()
   @LenientDate()
   estimatedDeliveryDate?: Date | null;
@@ -219,11 +211,9 @@ export class OrderAcknowledgementDto {
   @LenientString(100)
   purchaseOrderNumber: string;
 
-  @ApiProperty({
-    type: String,
-    format: 'date-time',
+  @ApiLenientDate({
     example: '2022-01-31T13:15:05.2151663-05:00',
-    description: 'ISO 8601; date-only means midnight UTC.',
+    description: 'ISO 8601 with any offset; date-only means midnight UTC.',
   })
   @LenientDate()
   orderDate: Date;
@@ -257,9 +247,8 @@ export class OrderAcknowledgementDto {
   @LenientString(200)
   serialNumber?: string | null;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    enum: [1, 2],
+  @ApiIntEnum(PROOF_STATUS_CODES, {
+    required: false,
     nullable: true,
     description:
       'ProofStatusCode: 1 = Requested, 2 = Fulfilled. Also accepted: "1", "Requested", "fulfilled".',
@@ -268,9 +257,8 @@ export class OrderAcknowledgementDto {
   @IntEnum(PROOF_STATUS_CODES)
   proofStatus?: number | null;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    enum: [0, 1, 2, 3, 4],
+  @ApiIntEnum(PRIORITY_CODES, {
+    required: false,
     nullable: true,
     example: 2,
     description:

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiLenientDate } from '../../common/openapi/lenient-schemas';
 import { ArrayMaxSize, IsArray, IsOptional, IsString } from 'class-validator';
 import {
   CaseInsensitiveEnum,
@@ -12,9 +13,9 @@ export const MAX_SEARCH_PAGE_SIZE = 500;
 export const MAX_SEARCH_DAYS = 31;
 
 export class OrderSearchDto {
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
+  @ApiLenientDate({
+    required: false,
+    nullable: true,
     example: '2026-03-30',
     description: 'Required unless ignoreDateRestriction is true. Date-only means midnight UTC.',
   })
@@ -22,7 +23,7 @@ export class OrderSearchDto {
   @LenientDate()
   lastModificationStartDate?: Date | null;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Default: now.' })
+  @ApiLenientDate({ required: false, nullable: true, description: 'Default: now.' })
   @IsOptional()
   @LenientDate()
   lastModificationEndDate?: Date | null;
