@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ErrorResponder } from './common/errors/error-responder';
+import { verifyJsonDepth } from './common/http/json-depth';
 import { requestIdMiddleware } from './common/http/request-id';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
@@ -50,6 +51,7 @@ export function configureApp(app: NestExpressApplication): void {
     express.json({
       limit: config.jsonBodyLimit,
       type: ['application/json', 'application/*+json'],
+      verify: verifyJsonDepth,
     }),
   );
   const responder = app.get(ErrorResponder);

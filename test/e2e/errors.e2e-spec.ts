@@ -117,6 +117,17 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(res.text).toMatch(/^The request body is not valid JSON/);
     });
 
+    it('refuses JSON nested deeper than 32 levels with 400 (found by fuzzing: it was a 500)', async () => {
+      const deep = `{"name":"x","count":1,"extra":${'['.repeat(40)}${']'.repeat(40)}}`;
+      const res = await request(t.http)
+        .post('/test-only/echo')
+        .set(auth())
+        .set('Content-Type', 'application/json')
+        .send(deep);
+      expect(res.status).toBe(400);
+      expect(res.text).toBe('The JSON body is nested more than 32 levels deep.');
+    });
+
     it('answers a body over the limit with 413', async () => {
       const res = await request(t.http)
         .post('/test-only/echo')

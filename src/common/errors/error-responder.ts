@@ -155,6 +155,8 @@ export class ErrorResponder {
           message: `The request body is larger than the limit of ${this.config.jsonBodyLimit}.`,
           logEntry: false,
         };
+      case 'entity.too.deep':
+        return { status: 400, code: 'BODY_TOO_DEEP', message: e.message, logEntry: false };
       default:
         return {
           status: e.status,
