@@ -1,0 +1,39 @@
+/** The built app's CLI (`dist/src/cli.js`), run with the app's environment. */
+import { execFile } from 'node:child_process';
+import { APP_CLI, REPO_ROOT } from './paths';
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [APP_CLI, ...args],
+      { env, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`cli ${args.join(' ')} failed: ${err.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+/** JSON printed before the token line of `token create`. */
+function parseTokenOutput(stdout: string): { id: string; token: string } {
+  const lines = stdout.trimEnd().split('\n');
+  const token = lines.pop()!.trim();
+  const meta = JSON.parse(lines.join('\n')) as { id: string };
+  return { id: meta.id, token };
+}
+
+/** Creates the client `handle` ("Benchmark") and a User token for it. */
+export async function createClientWithToken(
+  env: NodeJS.ProcessEnv,
+  handle: string,
+): Promise<{ clientId: string; tokenId: string; token: string }> {
+  const client = JSON.parse(
+    await runCli(['client', 'create', handle, '--name', 'Benchmark'], env),
+  ) as { id: string };
+  const issued = parseTokenOutput(
+    await runCli(['token', 'create', handle, '--role', 'User', '--label', 'bench'], env),
+  );
+  return { clientId: client.id, tokenId: issued.id, token: issued.token };
+}

@@ -1,0 +1,158 @@
+/** The built app as a child process: start it on a free port, wait until ready, stop it. */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onCleanup } from './cleanup';
+import { UsageError } from './errors';
+import { send } from './http-client';
+import { log } from './log';
+import { APP_CLI, APP_MAIN, REPO_ROOT } from './paths';
+
+const KEY_ID = 'bench1';
+
+export interface App {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  output: string[];
+  /** Set when the process ended; unexpected unless `stopping`. */
+  exited?: string;
+  stopping?: boolean;
+}
+
+export function assertAppBuilt(): void {
+  if (!existsSync(APP_MAIN) || !existsSync(APP_CLI)) {
+    throw new UsageError(`${APP_MAIN} is missing: run npm run build first.`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Throws (with the app's last output) if the app is no longer running. */
+export function assertAlive(app: App): void {
+  if (app.exited !== undefined) {
+    throw new Error(`the app exited (${app.exited}):\n${app.output.slice(-40).join('\n')}`);
+  }
+}
+
+export function startApp(env: NodeJS.ProcessEnv, port: number): App {
+  const child = spawn(process.execPath, [APP_MAIN], {
+    env,
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer): void => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  if (child.pid === undefined) throw new Error('could not start the app');
+  const app: App = { child, pid: child.pid, baseUrl: `http://127.0.0.1:${port}`, output };
+  child.once('exit', (code, signal) => {
+    app.exited = `exit code ${code}, signal ${signal}`;
+    if (!app.stopping) log(`the app exited unexpectedly (${app.exited})`);
+  });
+  return app;
+}
+
+export async function stopApp(app: App): Promise<void> {
+  const { child } = app;
+  app.stopping = true;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function waitReady(app: App, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    while (performance.now() - started < timeoutMs) {
+      assertAlive(app);
+      const res = await send(agent, app.baseUrl, { method: 'GET', path: '/health/ready' }).catch(
+        () => undefined,
+      );
+      if (res?.status === 200) return performance.now() - started;
+      await sleep(200);
+    }
+  } finally {
+    agent.destroy();
+  }
+  throw new Error(`the app was not ready within ${timeoutMs} ms:\n${app.output.join('\n')}`);
+}
+
+export interface BenchApp {
+  app: App;
+  /** The app's environment, for the CLI too. */
+  env: NodeJS.ProcessEnv;
+  /** DATA_ENCRYPTION_KEYS: one random key. */
+  keySpec: string;
+}
+
+/**
+ * Starts `dist/src/main.js` against `dbUrl` on a free loopback port (production mode, warnings
+ * only, no demo data, no Redis, a random encryption key, a temporary DATA_DIR), registers its
+ * stop and the removal of the directory, and waits for GET /health/ready.
+ */
+export async function startBenchApp(dbUrl: string): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pci-bench-'));
+  onCleanup('data dir', () => rmSync(dataDir, { recursive: true, force: true }));
+  const keySpec = `${KEY_ID}:${randomBytes(32).toString('base64')}`;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: dbUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    DATA_ENCRYPTION_KEYS: keySpec,
+    DATA_DIR: dataDir,
+  };
+  delete env.REDIS_URL;
+  const app = startApp(env, port);
+  onCleanup('app', async () => {
+    await stopApp(app);
+    log('stopped the app');
+  });
+  const readyMs = await waitReady(app, 90_000);
+  log(`app ready on ${app.baseUrl} (pid ${app.pid}) in ${Math.round(readyMs)} ms`);
+  return { app, env, keySpec };
+}
+
+/** Peak and current resident set size of a process, in MiB (Linux /proc). */
+export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string): number =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
+  } catch {
+    return undefined;
+  }
+}

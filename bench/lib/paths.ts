@@ -1,0 +1,7 @@
+import path from 'node:path';
+
+/** The checkout; this file runs as dist/bench/lib/paths.js. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const APP_MAIN = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
+export const APP_CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli.js');
+export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');

@@ -1,0 +1,136 @@
+/** Result rows, their Markdown table, the machine's description and the results file. */
+import { execFile } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Measurement, percentile } from './load';
+import { log } from './log';
+import { REPO_ROOT, RESULTS_DIR } from './paths';
+
+export interface Row {
+  scenario: string;
+  requestsPerS: number;
+  ordersPerS?: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** Share of the machine's CPU used by unrelated processes during the measurement. */
+  otherCpu?: number;
+  /** Average body size of the successful responses, in bytes. */
+  avgBytes: number;
+}
+
+/** A measurement as a table row; `ordersPerRequest` adds orders/s (of successful requests). */
+export function row(scenario: string, m: Measurement, ordersPerRequest?: number): Row {
+  const sorted = [...m.latencies].sort((a, b) => a - b);
+  const rps = m.requests / (m.elapsedMs / 1000);
+  const okOrders = (m.requests - m.errors) * (ordersPerRequest ?? 0);
+  if (m.firstError) log(`  ${scenario}: first error: ${m.firstError}`);
+  return {
+    scenario,
+    requestsPerS: rps,
+    ordersPerS: ordersPerRequest ? okOrders / (m.elapsedMs / 1000) : undefined,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    requests: m.requests,
+    errors: m.errors,
+    avgBytes: m.requests > m.errors ? m.okBytes / (m.requests - m.errors) : NaN,
+  };
+}
+
+/** "search: 31 days, … (c=8)" → "search (c=8)". */
+export const shortName = (scenario: string): string =>
+  `${scenario.split(':')[0]} ${/\([^)]*\)$/.exec(scenario)?.[0] ?? ''}`.trim();
+
+export const fmt = (n: number | undefined, digits = 1): string =>
+  n === undefined || Number.isNaN(n)
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const percent = (share: number | undefined): string =>
+  share === undefined ? '?' : `${Math.round(share * 100)}%`;
+
+/** The Markdown table; `baseline` is the requests/s every row's ratio divides by. */
+export function table(rows: Row[], baseline: number): string {
+  const lines = [
+    '| scenario | requests/s | orders/s | p50 ms | p99 ms | errors | ratio to baseline |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.scenario} | ${fmt(r.requestsPerS)} | ${fmt(r.ordersPerS, 0)} | ${fmt(r.p50)} | ${fmt(
+        r.p99,
+      )} | ${r.errors} / ${r.requests} | ${fmt(r.requestsPerS / baseline, 3)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** 2026-11-21T08:29:53Z → 20261121_082953: the run's id, in the database and file names. */
+export function stamp(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15).toLowerCase();
+}
+
+/** The commit the build came from, and whether src/ had uncommitted changes. */
+function gitRevision(): Promise<string> {
+  const git = (args: string[]): Promise<string> =>
+    new Promise((resolve) =>
+      execFile('git', args, { cwd: REPO_ROOT, timeout: 10_000 }, (err, stdout) =>
+        resolve(err ? '' : stdout.trim()),
+      ),
+    );
+  return Promise.all([
+    git(['rev-parse', '--short', 'HEAD']),
+    git(['status', '--porcelain', '--', 'src']),
+  ]).then(([head, dirty]) =>
+    head ? `commit ${head}${dirty ? ' with uncommitted changes in src/' : ''}` : 'unknown commit',
+  );
+}
+
+/** When `npm run build` last completed (it writes dist/.build-stamp). */
+function buildTime(): string {
+  try {
+    return statSync(path.join(REPO_ROOT, 'dist', '.build-stamp')).mtime.toISOString();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Date, CPU, memory, versions and checkout, as Markdown list items. */
+export async function describeMachine(startedAt: Date, pgVersion: string): Promise<string[]> {
+  return [
+    `- Date: ${startedAt.toISOString()}`,
+    `- CPU: ${os.availableParallelism()} cores (nproc), ${os.cpus()[0]?.model ?? 'unknown'}; memory ${fmt(os.totalmem() / 2 ** 30)} GiB`,
+    `- Node.js ${process.version}, PostgreSQL ${pgVersion}, ${os.type()} ${os.release()}`,
+    `- Checkout: ${await gitRevision()}; last build (dist/.build-stamp): ${buildTime()}`,
+  ];
+}
+
+/**
+ * Prints the table and the notes on stdout, and writes them under `title` with the machine's
+ * description to bench/results/<runId>.md (git-ignored).
+ */
+export function publishResults(
+  runId: string,
+  title: string,
+  machine: string[],
+  tableText: string,
+  info: string[],
+): void {
+  const markdown = [
+    `# ${title}`,
+    '',
+    ...machine,
+    '',
+    tableText,
+    '',
+    ...info.map((l) => `- ${l}`),
+    '',
+  ].join('\n');
+  process.stdout.write(`\n${tableText}\n\n${info.join('\n')}\n`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${runId}.md`);
+  writeFileSync(file, markdown);
+  log(`results written to ${path.relative(REPO_ROOT, file)}`);
+}
