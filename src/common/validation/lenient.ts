@@ -1,10 +1,12 @@
 import { Transform } from 'class-transformer';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
   IsDate,
   IsIn,
   IsInt,
   IsNumber,
+  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -161,3 +163,17 @@ export function intEnumCode(names: Record<string, number>, value: unknown): unkn
   const entry = Object.entries(names).find(([n]) => n.toLowerCase() === v.toLowerCase());
   return entry ? entry[1] : value;
 }
+
+/**
+ * An optional, nullable text field of at most `max` characters (numbers taken as text), with its
+ * OpenAPI description: the most common field of the partner payloads.
+ */
+export const OptionalText = (
+  max: number,
+  doc: { example?: string; description?: string } = {},
+): PropertyDecorator =>
+  compose(
+    ApiPropertyOptional({ type: String, nullable: true, ...doc }),
+    IsOptional(),
+    LenientString(max),
+  );

@@ -17,6 +17,7 @@ import {
   LenientInt,
   LenientNumber,
   LenientString,
+  OptionalText,
 } from '../../common/validation/lenient';
 import {
   FULFILLMENT_TYPES,
@@ -39,9 +40,7 @@ export const toStringList = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : value;
 
 export class SkuQuantityDto {
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'TSHIRT-BLK-M' })
-  @IsOptional()
-  @LenientString(100)
+  @OptionalText(100, { example: 'TSHIRT-BLK-M' })
   sku?: string | null;
 
   @ApiLenientInt({ example: 2, description: 'A JSON number or a numeric string ("2").' })
@@ -50,15 +49,10 @@ export class SkuQuantityDto {
 }
 
 export class ComponentDto {
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @LenientString(200) name?:
-    string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200) name?: string | null;
+  @OptionalText(200)
   clientIdentifier?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(1000)
+  @OptionalText(1000)
   description?: string | null;
   @ApiPropertyOptional({ type: 'integer', format: 'int32' })
   @IsOptional()
@@ -87,13 +81,9 @@ export class LineItemInputDto {
   @LenientString(64)
   recipeSetUuid?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   externalLineItemId?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(2000)
+  @OptionalText(2000)
   giftMessage?: string | null;
 
   @ApiPropertyOptional({
@@ -111,9 +101,7 @@ export class LineItemInputDto {
 
   @ApiPropertyOptional({ type: Boolean }) @IsOptional() @LenientBoolean() isReorder?:
     boolean | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'UPS' })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
 
   @ApiPropertyOptional({
@@ -147,11 +135,8 @@ export class LineItemInputDto {
   @IsOptional()
   @LenientNumber()
   unitPrice?: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @LenientString(100) size?:
-    string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(100) size?: string | null;
+  @OptionalText(200)
   productName?: string | null;
 
   @ApiLenientDate({ required: false, nullable: true })
@@ -186,9 +171,7 @@ export class LineItemInputDto {
 
 /** Legacy alternative to lineItems. */
 export class RecipeSetSkuQuantityDto {
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'ABCD2345' })
-  @IsOptional()
-  @LenientString(64)
+  @OptionalText(64, { example: 'ABCD2345' })
   recipeSetId?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
@@ -218,33 +201,19 @@ export class OrderAcknowledgementDto {
   @LenientDate()
   orderDate: Date;
 
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   accountNumber?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   organizationId?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'jane@example.com' })
-  @IsOptional()
-  @LenientString(254)
+  @OptionalText(254, { example: 'jane@example.com' })
   emailAddress?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   orderReference?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   customerServiceContact?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '+1 555 0100' })
-  @IsOptional()
-  @LenientString(50)
+  @OptionalText(50, { example: '+1 555 0100' })
   phoneNumber?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200)
   serialNumber?: string | null;
 
   @ApiIntEnum(PROOF_STATUS_CODES, {

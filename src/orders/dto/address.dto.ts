@@ -1,20 +1,16 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { LenientString } from '../../common/validation/lenient';
-
-const field = (example: string) => ApiPropertyOptional({ type: String, nullable: true, example });
+import { OptionalText } from '../../common/validation/lenient';
 
 /** Customer or shipping address: every field nullable (POST /api/order requires some, see ADDRESS_REQUIRED). */
 export class AddressDto {
-  @field('Jane') @IsOptional() @LenientString(200) firstName?: string | null;
-  @field('Doe') @IsOptional() @LenientString(200) lastName?: string | null;
-  @field('1 Main St') @IsOptional() @LenientString(200) address1?: string | null;
-  @field('Suite 5') @IsOptional() @LenientString(200) address2?: string | null;
-  @field('Springfield') @IsOptional() @LenientString(200) city?: string | null;
-  @field('IL') @IsOptional() @LenientString(100) state?: string | null;
-  @field('Ontario') @IsOptional() @LenientString(100) province?: string | null;
-  @field('62701') @IsOptional() @LenientString(40) postalCode?: string | null;
-  @field('US') @IsOptional() @LenientString(100) country?: string | null;
+  @OptionalText(200, { example: 'Jane' }) firstName?: string | null;
+  @OptionalText(200, { example: 'Doe' }) lastName?: string | null;
+  @OptionalText(200, { example: '1 Main St' }) address1?: string | null;
+  @OptionalText(200, { example: 'Suite 5' }) address2?: string | null;
+  @OptionalText(200, { example: 'Springfield' }) city?: string | null;
+  @OptionalText(100, { example: 'IL' }) state?: string | null;
+  @OptionalText(100, { example: 'Ontario' }) province?: string | null;
+  @OptionalText(40, { example: '62701' }) postalCode?: string | null;
+  @OptionalText(100, { example: 'US' }) country?: string | null;
 }
 
 /** Fields `POST /api/order` requires in both addresses. */

@@ -9,7 +9,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { CaseInsensitiveEnum, LenientString } from '../../common/validation/lenient';
+import { CaseInsensitiveEnum, LenientString, OptionalText } from '../../common/validation/lenient';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
 import { MAX_LINE_ITEMS, toStringList } from './acknowledgement.dto';
 
@@ -34,9 +34,7 @@ export class ShipNotificationLineItemDto {
   @MaxLength(200, { each: true })
   shipmentTracking?: string[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'UPS' })
-  @IsOptional()
-  @LenientString(200)
+  @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: [] })
