@@ -2,6 +2,7 @@ const UNIQUE_VIOLATION = '23505';
 
 interface PgErrorShape {
   code?: string;
+  message?: string;
   constraint?: string;
   detail?: string;
   driverError?: PgErrorShape;
@@ -22,4 +23,32 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function violatedKeyValues(err: unknown): string[] | undefined {
   const m = /Key \(.*\)=\((.*)\) already exists/.exec(pgError(err)?.detail ?? '');
   return m ? m[1].split(', ') : undefined;
+}
+
+/** Network errors and server states that mean "the database cannot be reached right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOENT', // unix socket gone (embedded database stopped)
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error/i;
+
+/** True when `err` says the database is unreachable (as opposed to a bad query or data). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = pgError(err);
+  if (!e) return false;
+  if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+  const message = e.message ?? (err as { message?: string }).message ?? '';
+  return UNAVAILABLE_MESSAGES.test(message);
 }

@@ -93,6 +93,8 @@ async function readState(): Promise<TestDatabaseState> {
 
 export interface TestDatabase {
   connection: PostgresConnection;
+  /** Makes the database unreachable (connections refused, open ones cut); returns the way back. */
+  outage(): Promise<() => Promise<void>>;
   /** The DATABASE_URL / DATA_DIR a child process (the CLI) would use for the same database. */
   env: Record<string, string>;
   dataDir: string;
@@ -111,8 +113,22 @@ export async function cloneDatabase(): Promise<TestDatabase> {
       c.query(`CREATE DATABASE "${name}" TEMPLATE "${state.template}"`),
     );
     const url = withDatabase(state.serverUrl!, name);
+    const allowConnections = (allow: boolean) =>
+      admin(state.serverUrl!, async (c) => {
+        await c.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allow}`);
+        if (!allow) {
+          await c.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+        }
+      });
     return {
       connection: { url },
+      outage: async () => {
+        await allowConnections(false);
+        return () => allowConnections(true);
+      },
       env: { DATABASE_URL: url, DATA_DIR: dataDir },
       dataDir,
       close: async () => {
@@ -124,9 +140,16 @@ export async function cloneDatabase(): Promise<TestDatabase> {
     };
   }
   await cp(join(state.template, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
-  const db = await openEmbeddedDatabase(dataDir, { attachIfRunning: false, maxConnections: 20 });
+  const open = () => openEmbeddedDatabase(dataDir, { attachIfRunning: false, maxConnections: 20 });
+  let db = await open();
   return {
     connection: db.connection,
+    outage: async () => {
+      await db.close();
+      return async () => {
+        db = await open();
+      };
+    },
     env: { DATA_DIR: dataDir },
     dataDir,
     close: async () => {

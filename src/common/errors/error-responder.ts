@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
+import { isDatabaseUnavailable } from '../../database/pg-errors';
 import { DomainError, ErrorKind, FieldError } from './domain-error';
 import { LogEntryRecorder } from './log-entry-recorder';
 import { PROBLEM_JSON, ProblemDetails } from './problem-details';
@@ -60,7 +61,7 @@ export class ErrorResponder {
     }
     let logId: string | undefined;
     let message = error.message;
-    if (error.logEntry || error.status >= 500) {
+    if (error.logEntry) {
       logId = randomUUID();
       await this.recorder
         .record({
@@ -89,6 +90,7 @@ export class ErrorResponder {
         ...(logId ? { logId } : {}),
         ...(error.fields?.length ? { errors: error.fields } : {}),
       };
+      if (error.status === 503) res.setHeader('Retry-After', '5');
       res.status(error.status).type(PROBLEM_JSON).send(JSON.stringify(problem));
       return;
     }
@@ -131,6 +133,15 @@ export class ErrorResponder {
       };
     }
     if (isBodyParserError(exception)) return this.bodyParserError(exception);
+    if (isDatabaseUnavailable(exception)) {
+      return {
+        status: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The database is unavailable; retry the request later.',
+        // Nowhere to persist an entry while the database is down; the server log has the details.
+        logEntry: false,
+      };
+    }
     return {
       status: 500,
       code: 'INTERNAL_ERROR',

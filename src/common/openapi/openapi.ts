@@ -45,7 +45,8 @@ const PROBLEM = { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/Proble
 const TEXT_OR_PROBLEM = { 'text/plain': { schema: { type: 'string' } }, ...PROBLEM };
 
 /**
- * Answers every operation can give (DESIGN §4): 500 as ProblemDetails everywhere; and, for
+ * Answers every operation can give (DESIGN §4): 500 and 503 (database unavailable) as
+ * ProblemDetails everywhere; and, for
  * operations with a body, 400 for malformed JSON and 413 for a body over the limit.
  */
 function addCommonErrors(document: OpenAPIObject): void {
@@ -54,6 +55,10 @@ function addCommonErrors(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       const responses = operation.responses;
+      responses['503'] ??= {
+        description: 'The database is unavailable; retry later (Retry-After).',
+        content: PROBLEM,
+      };
       responses['500'] ??= {
         description: 'Unexpected error, with a link to its log entry.',
         content: PROBLEM,
