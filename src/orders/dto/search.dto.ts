@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiLenientDate } from '../../common/openapi/lenient-schemas';
 import { ArrayMaxSize, IsArray, IsOptional, IsString } from 'class-validator';
@@ -49,20 +50,27 @@ export class OrderSearchDto {
   ignoreDateRestriction?: boolean | null;
 }
 
+/** 1-based page number (query parameter). */
+const PageNumber = (): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 }),
+    IsOptional(),
+    LenientInt(1, 1_000_000),
+  );
+
+/** Page size (query parameter): default and maximum `max`. */
+const PageSize = (max: number): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: max, default: max }),
+    IsOptional(),
+    LenientInt(1, max),
+  );
+
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOptional()
-  @LenientInt(1, 1_000_000)
+  @PageNumber()
   page?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_SEARCH_PAGE_SIZE,
-    default: MAX_SEARCH_PAGE_SIZE,
-  })
-  @IsOptional()
-  @LenientInt(1, MAX_SEARCH_PAGE_SIZE)
+  @PageSize(MAX_SEARCH_PAGE_SIZE)
   pageSize?: number;
 }
 
@@ -74,18 +82,9 @@ export class RecipeSetPageQueryDto {
   @IsString()
   idType?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
-  @IsOptional()
-  @LenientInt(1, 1_000_000)
+  @PageNumber()
   page?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_RECIPE_SET_PAGE_SIZE,
-    default: MAX_RECIPE_SET_PAGE_SIZE,
-  })
-  @IsOptional()
-  @LenientInt(1, MAX_RECIPE_SET_PAGE_SIZE)
+  @PageSize(MAX_RECIPE_SET_PAGE_SIZE)
   pageSize?: number;
 }
