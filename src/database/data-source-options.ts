@@ -1,5 +1,6 @@
 import { DataSourceOptions } from 'typeorm';
 import { PostgresConnection } from './connection';
+import { DeadlineClient } from './deadline-client';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -8,6 +9,13 @@ export interface PoolSettings {
   statementTimeoutMs: number;
   connectTimeoutMs: number;
 }
+
+/**
+ * How much longer than the server's statement_timeout the client waits for an answer before it
+ * gives the connection up: a server that stopped answering (frozen, or a dead network path)
+ * never sends the statement-timeout error.
+ */
+export const CLIENT_DEADLINE_MARGIN_MS = 2000;
 
 /** The one definition of how the service talks to PostgreSQL, shared by the app, CLI and TypeORM CLI. */
 export function buildDataSourceOptions(
@@ -30,6 +38,8 @@ export function buildDataSourceOptions(
       max: pool.poolSize,
       connectionTimeoutMillis: pool.connectTimeoutMs,
       statement_timeout: pool.statementTimeoutMs,
+      query_timeout: pool.statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
+      Client: DeadlineClient,
       idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
     },
   };

@@ -13,6 +13,7 @@ describe('PostgreSQL error classification', () => {
       },
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
       { code: '55000', message: 'database "x" is not currently accepting connections' },
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(true);

@@ -42,7 +42,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006', // connection_failure
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error/i;
+  /Connection terminated|Query read timeout|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error/i;
 
 /** True when `err` says the database is unreachable (as opposed to a bad query or data). */
 export function isDatabaseUnavailable(err: unknown): boolean {
