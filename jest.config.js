@@ -43,6 +43,13 @@ module.exports = {
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
     {
+      // Fault tests start their own PostgreSQL, Redis and API processes and break them
+      // (npm run test:faults; not part of npm test).
+      ...common,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
+    },
+    {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],

@@ -1,0 +1,142 @@
+import { ApiEnvironment, ApiProcess } from './support/api-process';
+import { call, Exchange } from './support/http';
+import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
+import { PostgresServer } from './support/postgres-server';
+
+/**
+ * kill -9 of the API while partners stream acknowledgements (single orders and batches, some
+ * with an Idempotency-Key): after a restart, every answered acknowledgement is stored whole,
+ * nothing is stored in part, and a retry of every unanswered one gets 200 or 409.
+ */
+const STREAM = 400;
+const CONCURRENCY = 8;
+/** Three crashes, each after a different number of successful answers. */
+const KILL_AFTER_ANSWERS = [25, 60, 110];
+const BATCH = 10;
+
+interface Ack {
+  numbers: string[];
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  answer?: Exchange;
+}
+
+describe('kill -9 of the API during a stream of acknowledgements', () => {
+  let pg: PostgresServer;
+  let env: ApiEnvironment;
+  let api: ApiProcess;
+  let token: string;
+  let recipeSets: string[];
+
+  beforeAll(async () => {
+    pg = await PostgresServer.create();
+    env = new ApiEnvironment(pg.url());
+    api = await ApiProcess.start(env);
+    ({ token, recipeSets } = await env.provisionClient('crash', 12));
+  }, 120_000);
+  afterAll(async () => {
+    await api?.kill();
+    await pg?.destroy();
+    env?.dispose();
+  });
+
+  /** Every 5th request is a batch of 10 orders; every 3rd carries an Idempotency-Key. */
+  const ackNumber = (round: number, i: number): Ack => {
+    const headers: Record<string, string> =
+      i % 3 === 0 ? { 'Idempotency-Key': `crash-${round}-${i}` } : {};
+    if (i % 5 === 4) {
+      const numbers = Array.from({ length: BATCH }, (_, j) => `CRASH-${round}-${i}-${j}`);
+      const body = numbers.map((po, j) => orderBody(po, recipeSets, i + j));
+      return { numbers, path: '/api/order/acknowledgements', headers, body };
+    }
+    const po = `CRASH-${round}-${i}`;
+    return {
+      numbers: [po],
+      path: '/api/order/acknowledgement',
+      headers,
+      body: orderBody(po, recipeSets, i),
+    };
+  };
+
+  it.each(KILL_AFTER_ANSWERS.map((killAfter, round) => [round + 1, killAfter]))(
+    'crash %i (after %i answers): every answered acknowledgement is whole, none is stored in part; retries of the unanswered get 200 or 409',
+    async (round, killAfter) => {
+      const sent: Ack[] = [];
+      let answered = 0;
+      let killing: Promise<void> | undefined;
+      const stream = async () => {
+        while (!killing && sent.length < STREAM) {
+          const ack = ackNumber(round, sent.length);
+          sent.push(ack);
+          ack.answer = await call(api.baseUrl, 'POST', ack.path, {
+            token,
+            body: ack.body,
+            headers: ack.headers,
+          });
+          if (ack.answer.status === 200 && ++answered === killAfter) killing = api.kill('SIGKILL');
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, stream));
+      await killing;
+
+      const ok = sent.filter((a) => a.answer!.status === 200);
+      const unanswered = sent.filter((a) => a.answer!.status === 0);
+      // Before the kill every answer was a success; after it, nothing answered at all.
+      expect(sent.filter((a) => ![0, 200].includes(a.answer!.status)).map((a) => a.answer)).toEqual(
+        [],
+      );
+      expect(ok.length).toBeGreaterThanOrEqual(killAfter);
+      expect(unanswered.length).toBeGreaterThan(0); // requests were in flight when it died
+
+      api = await ApiProcess.start(env);
+      expect(await halfWrittenOrders(pg.url())).toEqual([]);
+
+      // Every 200 is stored whole: read back through the API, with its personal data decrypted.
+      for (const ack of ok) {
+        for (const po of ack.numbers) {
+          const read = await call(api.baseUrl, 'GET', `/api/order/order-number/${po}`, { token });
+          expect({ po, status: read.status }).toEqual({ po, status: 200 });
+          const order = JSON.parse(read.text) as { emailAddress: string; lineItems: unknown[] };
+          expect(order.emailAddress).toBe(`${po.toLowerCase()}@example.com`);
+          expect(order.lineItems).toHaveLength(2);
+        }
+      }
+      // An unanswered batch is stored entirely or not at all.
+      const stored = await storedCounts(
+        pg.url(),
+        unanswered.flatMap((a) => a.numbers),
+      );
+      for (const ack of unanswered) {
+        const present = ack.numbers.filter((po) => stored.has(po)).length;
+        expect({ numbers: ack.numbers[0], present }).toEqual({
+          numbers: ack.numbers[0],
+          present: present === 0 ? 0 : ack.numbers.length,
+        });
+      }
+
+      // Partners retry what got no answer: 200 (stored now, or replayed) or 409 (it had been stored,
+      // or its Idempotency-Key is still held by the request that died with the process).
+      const refused: string[] = [];
+      for (const ack of unanswered) {
+        const retry = await call(api.baseUrl, 'POST', ack.path, {
+          token,
+          body: ack.body,
+          headers: ack.headers,
+        });
+        if (![200, 409].includes(retry.status))
+          refused.push(`${ack.numbers[0]}: ${retry.status} ${retry.text}`);
+      }
+      expect(refused).toEqual([]);
+      const all = sent.flatMap((a) => a.numbers);
+      const after = await storedCounts(pg.url(), all);
+      const withoutKey = unanswered
+        .filter((a) => !a.headers['Idempotency-Key'])
+        .flatMap((a) => a.numbers);
+      for (const po of [...ok.flatMap((a) => a.numbers), ...withoutKey])
+        expect({ po, n: after.get(po) }).toEqual({ po, n: 1 });
+      expect([...after.values()].every((n) => n === 1)).toBe(true);
+      expect(await halfWrittenOrders(pg.url())).toEqual([]);
+    },
+  );
+});

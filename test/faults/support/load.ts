@@ -1,0 +1,37 @@
+import { call, CallOptions, Exchange } from './http';
+
+export interface TimedExchange extends Exchange {
+  label: string;
+  /** When the request started, ms since the load began. */
+  at: number;
+}
+
+/**
+ * Keeps `workers` requests in flight until stopped; each worker cycles through `requests`
+ * (each call may build a fresh request, e.g. a new purchase order number).
+ */
+export function startLoad(
+  baseUrl: string,
+  workers: number,
+  next: (n: number) => { label: string; method: string; path: string } & CallOptions,
+): { stop(): Promise<TimedExchange[]> } {
+  const done: TimedExchange[] = [];
+  const began = performance.now();
+  let running = true;
+  let n = 0;
+  const worker = async () => {
+    while (running) {
+      const { label, method, path, ...options } = next(n++);
+      const at = performance.now() - began;
+      done.push({ label, at, ...(await call(baseUrl, method, path, options)) });
+    }
+  };
+  const all = Promise.all(Array.from({ length: workers }, worker));
+  return {
+    stop: async () => {
+      running = false;
+      await all;
+      return done;
+    },
+  };
+}
