@@ -1,12 +1,13 @@
 /**
- * The requests of the orders benchmark (acknowledgements, 31-day and whole-year searches), and
- * the check that the seeded orders answer them before anything is measured.
+ * The requests of the orders benchmark (acknowledgements, 31-day and whole-year searches) as
+ * bodies for wrk (bench/wrk/scenario.lua picks one at random per request and makes the order
+ * numbers unique), and the check that the seeded orders answer them before anything is measured.
  */
 import { WorkflowStatus } from '../src/orders/order.enums';
 import { PersonalData } from '../src/orders/purchase-order.mapper';
 import { App } from './lib/app-process';
-import { RequestSpec } from './lib/http-client';
-import { load } from './lib/load';
+import { requestOnce } from './lib/http-client';
+import { UNIQUE } from './lib/wrk';
 import {
   DAY_MS,
   personalData,
@@ -16,6 +17,9 @@ import {
   YEAR_MS,
 } from './orders-seed';
 
+export const SEARCH_PATH = '/api/orders/search';
+/** Distinct bodies per scenario that wrk picks from. */
+const BODY_POOL = 1000;
 const SEARCH_WINDOW_MS = 31 * DAY_MS; // the API's maximum (MAX_SEARCH_DAYS)
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -45,56 +49,43 @@ function acknowledgement(purchaseOrderNumber: string, recipeSet: string, i: numb
 }
 
 /**
- * Acknowledgements with a unique `purchaseOrderNumber` (ACK-<runId>-<n>) each, one line item on
- * a random recipe set (readable id), personal data included.
+ * Acknowledgement bodies: `purchaseOrderNumber` ACK-<runId>-{{n}} (wrk makes {{n}} unique per
+ * order), one line item on a random recipe set (readable id), personal data included.
  */
-export function acknowledgementRequests(
-  runId: string,
-  readableIds: readonly string[],
-): { single: () => RequestSpec; batch: (size: number) => RequestSpec } {
-  let counter = 0;
-  const next = (): unknown => {
-    const n = counter;
-    return acknowledgement(`ACK-${runId}-${++counter}`, pick(readableIds), n);
-  };
-  return {
-    single: () => ({
-      method: 'POST',
-      path: '/api/order/acknowledgement',
-      body: JSON.stringify(next()),
-    }),
-    batch: (size) => {
-      const orders: unknown[] = [];
-      for (let i = 0; i < size; i++) orders.push(next());
-      return { method: 'POST', path: '/api/order/acknowledgements', body: JSON.stringify(orders) };
-    },
-  };
+export function acknowledgementBodies(runId: string, readableIds: readonly string[]): string[] {
+  return Array.from({ length: BODY_POOL }, (_, i) =>
+    JSON.stringify(acknowledgement(`ACK-${runId}-${UNIQUE}`, pick(readableIds), i)),
+  );
 }
 
-/** A 31-day window at a random offset within the seeded year ending at `now`, in-progress. */
-export const windowSearch = (now: number): RequestSpec => {
-  const from = now - YEAR_MS + Math.floor(Math.random() * (YEAR_MS - SEARCH_WINDOW_MS));
-  return {
-    method: 'POST',
-    path: '/api/orders/search',
-    body: JSON.stringify({
+/** Searches of a 31-day window at a random offset within the seeded year ending at `now`, in-progress. */
+export function windowSearchBodies(now: number): string[] {
+  return Array.from({ length: BODY_POOL }, () => {
+    const from = now - YEAR_MS + Math.floor(Math.random() * (YEAR_MS - SEARCH_WINDOW_MS));
+    return JSON.stringify({
       lastModificationStartDate: new Date(from).toISOString(),
       lastModificationEndDate: new Date(from + SEARCH_WINDOW_MS).toISOString(),
       workflowStatuses: [WorkflowStatus.InProgress],
-    }),
-  };
-};
+    });
+  });
+}
 
 /** The whole seeded year (ignoreDateRestriction, from before the first order), in-progress. */
-export const yearSearch = (now: number): RequestSpec => ({
-  method: 'POST',
-  path: '/api/orders/search',
-  body: JSON.stringify({
+export const yearSearchBody = (now: number): string =>
+  JSON.stringify({
     ignoreDateRestriction: true,
     lastModificationStartDate: new Date(now - YEAR_MS - DAY_MS).toISOString(),
     workflowStatuses: [WorkflowStatus.InProgress],
-  }),
-});
+  });
+
+/** The number of orders a search finds (X-Total-Count), or a message why not. */
+export async function searchTotal(app: App, body: string): Promise<number | string> {
+  const reply = await requestOnce(app.baseUrl, { method: 'POST', path: SEARCH_PATH, body });
+  const total = Number(reply.headers['x-total-count']);
+  return reply.status === 200 && Number.isInteger(total)
+    ? total
+    : `${reply.status} ${reply.body.slice(0, 300)}`;
+}
 
 /**
  * Throws unless a seeded order reads back through the API (its personal data decrypts) and the
@@ -102,28 +93,24 @@ export const yearSearch = (now: number): RequestSpec => ({
  * keeping more state than the seeding writes, this fails instead of measuring empty searches.
  */
 export async function checkSeededOrders(app: App, orders: number, now: number): Promise<void> {
-  const check = await load(
-    app,
-    () => ({
-      method: 'GET',
-      path: `/api/order/order-number/${seededOrderNumber(Math.floor(orders / 2))}`,
-    }),
-    { concurrency: 1, maxRequests: 1, keepBody: true },
-  );
-  const checked = check.lastReply ? (JSON.parse(check.lastReply.body) as PersonalData) : undefined;
-  if (check.errors > 0 || !checked?.emailAddress?.endsWith('@example.com')) {
-    throw new Error(`a seeded order does not read back: ${check.firstError ?? 'no e-mail'}`);
+  const check = await requestOnce(app.baseUrl, {
+    method: 'GET',
+    path: `/api/order/order-number/${seededOrderNumber(Math.floor(orders / 2))}`,
+  });
+  const checked = check.status === 200 ? (JSON.parse(check.body) as PersonalData) : undefined;
+  if (!checked?.emailAddress?.endsWith('@example.com')) {
+    throw new Error(
+      `a seeded order does not read back: ${checked ? 'no e-mail' : `${check.status} ${check.body.slice(0, 300)}`}`,
+    );
   }
-  const counted = await load(app, () => yearSearch(now), { concurrency: 1, maxRequests: 1 });
   const slot = SEEDED_STATUSES.indexOf(WorkflowStatus.InProgress); // order i has status i % length
   const expected = Math.floor(
     (orders - 1 - slot + SEEDED_STATUSES.length) / SEEDED_STATUSES.length,
   );
-  const found = Number(counted.lastReply?.headers['x-total-count']);
+  const found = await searchTotal(app, yearSearchBody(now));
   if (found !== expected) {
     throw new Error(
-      `search finds ${found} seeded in-progress orders instead of ${expected}` +
-        `${counted.firstError ? ` (${counted.firstError})` : ''}: the seeding in ` +
+      `search finds ${found} seeded in-progress orders instead of ${expected}: the seeding in ` +
         'bench/orders-seed.ts no longer writes what the app expects (see the migrations).',
     );
   }

@@ -1,8 +1,7 @@
 /** The built app as a child process: start it on a free port, wait until ready, stop it. */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onCleanup } from './cleanup';
 import { UsageError } from './errors';
-import { send } from './http-client';
+import { requestOnce } from './http-client';
 import { log } from './log';
 import { APP_CLI, APP_MAIN, REPO_ROOT } from './paths';
 
@@ -87,20 +86,27 @@ export async function stopApp(app: App): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function waitReady(app: App, timeoutMs: number): Promise<number> {
+/** Readiness as the app reports it (GET /health/ready). */
+export interface Readiness {
+  status: string;
+  checks: { database: string; redis: string };
+}
+
+/** Waits for GET /health/ready to answer 200; returns the time it took and the answer. */
+export async function waitReady(
+  app: App,
+  timeoutMs: number,
+): Promise<{ ms: number; readiness: Readiness }> {
   const started = performance.now();
-  const agent = new http.Agent({ keepAlive: false });
-  try {
-    while (performance.now() - started < timeoutMs) {
-      assertAlive(app);
-      const res = await send(agent, app.baseUrl, { method: 'GET', path: '/health/ready' }).catch(
-        () => undefined,
-      );
-      if (res?.status === 200) return performance.now() - started;
-      await sleep(200);
+  while (performance.now() - started < timeoutMs) {
+    assertAlive(app);
+    const res = await requestOnce(app.baseUrl, { method: 'GET', path: '/health/ready' }).catch(
+      () => undefined,
+    );
+    if (res?.status === 200) {
+      return { ms: performance.now() - started, readiness: JSON.parse(res.body) as Readiness };
     }
-  } finally {
-    agent.destroy();
+    await sleep(200);
   }
   throw new Error(`the app was not ready within ${timeoutMs} ms:\n${app.output.join('\n')}`);
 }
@@ -114,11 +120,12 @@ export interface BenchApp {
 }
 
 /**
- * Starts `dist/src/main.js` against `dbUrl` on a free loopback port (production mode, warnings
- * only, no demo data, no Redis, a random encryption key, a temporary DATA_DIR), registers its
- * stop and the removal of the directory, and waits for GET /health/ready.
+ * Starts `dist/src/main.js` against `dbUrl` (and `redisUrl`, if given) on a free loopback port
+ * (production mode, warnings only, no demo data, a random encryption key, a temporary DATA_DIR),
+ * registers its stop and the removal of the directory, and waits for GET /health/ready, which
+ * must report the database up and Redis up (or disabled without `redisUrl`).
  */
-export async function startBenchApp(dbUrl: string): Promise<BenchApp> {
+export async function startBenchApp(dbUrl: string, redisUrl?: string): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pci-bench-'));
   onCleanup('data dir', () => rmSync(dataDir, { recursive: true, force: true }));
   const keySpec = `${KEY_ID}:${randomBytes(32).toString('base64')}`;
@@ -134,14 +141,22 @@ export async function startBenchApp(dbUrl: string): Promise<BenchApp> {
     DATA_ENCRYPTION_KEYS: keySpec,
     DATA_DIR: dataDir,
   };
-  delete env.REDIS_URL;
+  if (redisUrl) env.REDIS_URL = redisUrl;
+  else delete env.REDIS_URL;
   const app = startApp(env, port);
   onCleanup('app', async () => {
     await stopApp(app);
     log('stopped the app');
   });
-  const readyMs = await waitReady(app, 90_000);
-  log(`app ready on ${app.baseUrl} (pid ${app.pid}) in ${Math.round(readyMs)} ms`);
+  const { ms, readiness } = await waitReady(app, 90_000);
+  const { database, redis } = readiness.checks;
+  if (redis !== (redisUrl ? 'up' : 'disabled')) {
+    throw new Error(`the app reports Redis ${redis}, expected ${redisUrl ? 'up' : 'disabled'}`);
+  }
+  log(
+    `app ready on ${app.baseUrl} (pid ${app.pid}) in ${Math.round(ms)} ms: ` +
+      `database ${database}, Redis ${redis}`,
+  );
   return { app, env, keySpec };
 }
 
@@ -154,5 +169,18 @@ export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } | und
     return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Resets the peak RSS (VmHWM) of a process to its current RSS (Linux 4.0+, `clear_refs` 5), so
+ * that the next `memoryOf` gives the peak of what ran in between; false if not permitted.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
   }
 }

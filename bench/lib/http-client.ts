@@ -1,4 +1,7 @@
-/** One HTTP request to the app over `node:http`, with the API token once one is set. */
+/**
+ * Single HTTP requests to the app over `node:http` (readiness, checks), with the API token once
+ * one is set. The load itself comes from wrk (wrk.ts).
+ */
 import http from 'node:http';
 
 export interface RequestSpec {
@@ -67,4 +70,14 @@ export function send(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** One request on a connection of its own; the reply's body is kept. */
+export async function requestOnce(baseUrl: string, spec: RequestSpec): Promise<Reply> {
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    return await send(agent, baseUrl, spec, true);
+  } finally {
+    agent.destroy();
+  }
 }
