@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'scripts', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
+const inputs = ['src', 'scripts', 'bench', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
 
 function newest(path) {
   let stat;
@@ -15,7 +15,7 @@ function newest(path) {
   } catch {
     return 0;
   }
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return /\.(ts|json)$/.test(path) ? stat.mtimeMs : 0;
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0);
 }
 
