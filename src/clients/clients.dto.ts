@@ -18,6 +18,7 @@ export const CLIENT_HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,63}$/;
 export class CreateClientDto {
   @ApiProperty({
     example: 'acme',
+    pattern: CLIENT_HANDLE_PATTERN.source,
     description: 'Unique handle: 2–64 of a-z, 0-9, "-" and "_"; stored lower-case.',
   })
   @Transform(trimLower)

@@ -6,6 +6,7 @@ import {
   ApiParam,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
@@ -94,7 +95,10 @@ export class OrdersController {
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
   })
-  @ApiBody({ type: [OrderAcknowledgementDto], examples: { documented: { value: [ACK_EXAMPLE] } } })
+  @ApiBody({
+    schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
+    examples: { documented: { value: [ACK_EXAMPLE] } },
+  })
   @ApiOkResponse({ type: [AcknowledgementResultDto], description: 'Every order was accepted.' })
   @ApiTextError(400, 'Invalid body, naming the order and field.')
   @ApiTextError(404, 'A referenced recipe set was not found, naming the order; nothing stored.')
@@ -178,7 +182,17 @@ export class OrdersController {
     operationId: 'listRecipeSetIds',
     summary: "Ids of a client's recipe sets in a status, modified on or after a date",
   })
-  @ApiParam({ name: 'fromDate', description: 'ISO 8601 date or date-time.', example: '2026-03-01' })
+  @ApiParam({
+    name: 'fromDate',
+    description: 'ISO 8601 date or date-time.',
+    example: '2026-03-01',
+    schema: {
+      anyOf: [
+        { type: 'string', format: 'date-time' },
+        { type: 'string', format: 'date' },
+      ],
+    },
+  })
   @ApiParam({ name: 'status', enum: RecipeStatus })
   @ApiOkResponse({ type: [String], description: 'Total count in X-Total-Count.' })
   @ApiTextError(400, 'Invalid date, status or idType.')

@@ -111,6 +111,25 @@ describe('Admin: clients and tokens (HTTP)', () => {
     expect(unknown.text).toBe('API token pci_zzzzzzzz was not found.');
   });
 
+  it('answers 404 for ids with a NUL character and 400 for a name with one', async () => {
+    for (const [method, path] of [
+      ['get', '/admin/clients/ops%00/tokens'],
+      ['post', '/admin/clients/ops%00/tokens'],
+      ['delete', '/admin/tokens/pci_%00'],
+    ] as const) {
+      const res = await request(t.http)[method](path).set(auth()).send({ role: 'User' });
+      expect([path, res.status]).toEqual([path, 404]);
+    }
+    const named = await request(t.http)
+      .post('/admin/clients')
+      .set(auth())
+      .send({ handle: 'nul-name', name: 'Acme\u0000' });
+    expect(named.status).toBe(400);
+    expect(named.text).toBe(
+      'Invalid request: name must not contain NUL characters or unpaired surrogates.',
+    );
+  });
+
   it('tells any token which client and role it acts as', async () => {
     const c = await createClient(t.app, { role: Role.User });
     const res = await request(t.http).get('/api/clients/current').set('SERVICE_API_TOKEN', c.token);

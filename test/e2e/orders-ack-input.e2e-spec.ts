@@ -140,6 +140,69 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
     expect(await api.listing('Created')).toContain(rs);
   });
 
+  it('keeps years before 100 as sent, and refuses instants outside the years 0001–9999', async () => {
+    const [x, y] = await api.fresh(2);
+    const early = order('PO-YEAR-50', [{ ...line(x), estimatedDeliveryDate: '0099-12-31' }], {
+      orderDate: '0050-06-01T12:00:00+02:00',
+    });
+    await api.ack(early).expect(200);
+    const read = await api.getOrder('PO-YEAR-50');
+    expect(read.body.orderDateTime).toBe('0050-06-01T10:00:00.000Z');
+    expect(read.body.lineItems[0].estimatedDeliveryDate).toBe('0099-12-31T00:00:00.000Z');
+    // Their UTC instant would need a five-digit year, or year 0, to be written back.
+    for (const orderDate of ['9999-12-31T23:00:00-05:00', '0001-01-01T00:30:00+01:00']) {
+      const res = await api.ack(order('PO-YEAR-OUT', [line(y)], { orderDate }));
+      expect([orderDate, res.status]).toEqual([orderDate, 400]);
+      expect(res.text).toContain('orderDate must be an ISO 8601 date or date-time');
+    }
+    expect(await api.orderCount(a.id, 'PO-YEAR-OUT')).toBe(0);
+  });
+
+  it('refuses text the database cannot store (NUL, unpaired surrogates), naming the field', async () => {
+    const [rs] = await api.fresh();
+    const cases: [Record<string, unknown>, string][] = [
+      [order('PO-NUL\u0000', [line(rs)]), 'purchaseOrderNumber'],
+      [order('PO-TEXT', [{ ...line(rs), giftMessage: 'a\u0000b' }]), 'lineItems[0].giftMessage'],
+      [
+        order('PO-TEXT', [{ ...line(rs), serialNumbers: ['S1', '\ud800'] }]),
+        'lineItems[0].serialNumbers[1]',
+      ],
+      [order('PO-TEXT', [line(rs, '\udc00x')]), 'lineItems[0].skuQuantities[0].sku'],
+      [
+        order('PO-TEXT', [line(rs)], { shippingAddress: { city: 'x\u0000' } }),
+        'shippingAddress.city',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.ack(body);
+      expect([field, res.status]).toEqual([field, 400]);
+      expect(res.text).toBe(
+        `Invalid request: ${field} must not contain NUL characters or unpaired surrogates.`,
+      );
+    }
+    // Only fields the API keeps are checked: an unknown one is dropped as always.
+    await api.ack(order('PO-TEXT', [line(rs)], { erpNote: 'a\u0000b' })).expect(200);
+    expect(await api.orderCount(a.id, 'PO-TEXT')).toBe(1);
+  });
+
+  it('refuses an array where an object is expected', async () => {
+    const [rs] = await api.fresh();
+    const cases: [Record<string, unknown>, string][] = [
+      [order('PO-ARRAY', [line(rs)], { customerAddress: [] }), 'customerAddress must be an object'],
+      [
+        order('PO-ARRAY', [{ ...line(rs), components: [[{ quantity: 1 }]] }]),
+        'each value in lineItems[0].components must be an object',
+      ],
+      [order('PO-ARRAY', [[line(rs)]]), 'each value in lineItems must be an object'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api.ack(body);
+      expect([message, res.status]).toEqual([message, 400]);
+      expect(res.text).toContain(message);
+    }
+    expect(await api.orderCount(a.id, 'PO-ARRAY')).toBe(0);
+  });
+
   it('answers the trailing-slash and mixed-case paths partners call, without redirects', async () => {
     const [rs] = await api.fresh();
     const created = await api.ack(order('HA-EM-12345', [line(rs)]), '/API/Order/Acknowledgement/');

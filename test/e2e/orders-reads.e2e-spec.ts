@@ -99,6 +99,18 @@ describe('Orders: read by number and search (HTTP)', () => {
       expect(res.headers['content-type']).toMatch(TEXT_TYPE);
       expect(res.text).toBe('Purchase order NO-SUCH-ORDER was not found.');
     });
+
+    it('answers 404 for a number with a NUL character, 400 for a malformed percent-encoding', async () => {
+      const nul = await request(t.http).get('/api/order/order-number/PO%00X').set(api.auth());
+      expect(nul.status).toBe(404);
+      expect(nul.headers['content-type']).toMatch(TEXT_TYPE);
+      expect(nul.text).toBe(
+        'Nothing is named by purchaseOrderNumber: it contains a NUL character or an unpaired surrogate.',
+      );
+      const malformed = await request(t.http).get('/api/order/order-number/PO%E0').set(api.auth());
+      expect(malformed.status).toBe(400);
+      expect(malformed.headers['content-type']).toMatch(TEXT_TYPE);
+    });
   });
 
   describe('POST /api/orders/search', () => {

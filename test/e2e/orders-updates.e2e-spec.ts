@@ -187,6 +187,25 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
     expect(await history(po)).toEqual([]);
   });
 
+  it('answers 400 for a number or tracking the database cannot store, and changes nothing', async () => {
+    const { po, ids } = await placeOrder();
+    const status = await setStatus('put', `${po}\u0000`, [[ids[0], 'in-progress']]);
+    expect(status.status).toBe(400);
+    expect(status.text).toBe(
+      'Invalid request: purchaseOrderNumber must not contain NUL characters or unpaired surrogates.',
+    );
+    const shipped = await ship(po, [
+      { recipeSetReadableId: ids[0], shipmentTracking: ['T1\ud800'] },
+    ]);
+    expect(shipped.status).toBe(400);
+    expect(shipped.text).toContain('lineItems[0].shipmentTracking[0] must not contain NUL');
+    expect((await read(po)).lineItems[0]).toMatchObject({
+      workflowStatus: 'not-started',
+      shipmentTracking: null,
+    });
+    expect(await history(po)).toEqual([]);
+  });
+
   it('attaches tracking sent as an array or as a string, answering the documented details', async () => {
     const { po, ids } = await placeOrder(2);
     const res = await ship(po, [

@@ -6,7 +6,7 @@ import { Actor } from '../auth/actor';
 import { ValidationFailed } from '../errors/domain-error';
 import { IdempotencyService } from './idempotency.service';
 
-const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
+export const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 
 /**
  * Honours an optional `Idempotency-Key` header: the first successful response is stored and

@@ -1,7 +1,7 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyInterceptor, KEY_PATTERN } from './idempotency.interceptor';
 
 /** Accepts an optional Idempotency-Key on this route, and documents it. */
 export function Idempotent(): MethodDecorator {
@@ -13,7 +13,7 @@ export function Idempotent(): MethodDecorator {
       description:
         'Optional. The first successful response is stored for 24 h and replayed (with `Idempotent-Replayed: true`) ' +
         'for a retry with the same key and body. A failed request releases the key.',
-      schema: { type: 'string', maxLength: 255 },
+      schema: { type: 'string', maxLength: 255, pattern: KEY_PATTERN.source },
     }),
     ApiTextError(
       409,

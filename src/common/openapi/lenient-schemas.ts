@@ -7,6 +7,7 @@ import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 type Options = Pick<ApiPropertyOptions, 'description' | 'example' | 'required'> & {
   nullable?: boolean;
 };
+type Range = { minimum?: number; maximum?: number };
 type Form = Record<string, unknown>;
 
 /** `anyOf` the accepted forms; `nullable` goes on each form, as OpenAPI 3.0 wants a type beside it. */
@@ -21,15 +22,31 @@ function lenient(
   } as ApiPropertyOptions);
 }
 
-/** An integer as a JSON number or a numeric string. */
-export const ApiLenientInt = (options: Options = {}): PropertyDecorator =>
+/**
+ * An integer as a JSON number or a numeric string. With a range, the string form documents the
+ * digits that surely fit in it (fewer than `maximum` has), without a sign when `minimum` >= 0.
+ */
+export const ApiLenientInt = ({
+  minimum,
+  maximum,
+  ...options
+}: Options & Range = {}): PropertyDecorator =>
   lenient(
     [
-      { type: 'integer', format: 'int32' },
-      { type: 'string', pattern: '^-?\\d+$' },
+      { type: 'integer', format: 'int32', ...omitUndefined({ minimum, maximum }) },
+      { type: 'string', pattern: numericPattern({ minimum, maximum }) },
     ],
     options,
   );
+
+const omitUndefined = (o: Range): Range =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function numericPattern({ minimum, maximum }: Range): string {
+  const sign = minimum !== undefined && minimum >= 0 ? '' : '-?';
+  const digits = maximum === undefined ? '+' : `{1,${Math.max(1, String(maximum).length - 1)}}`;
+  return `^${sign}\\d${digits}$`;
+}
 
 /** An ISO 8601 date-time with any offset, or a date (midnight UTC). */
 export const ApiLenientDate = (options: Options = {}): PropertyDecorator =>
@@ -51,6 +68,13 @@ export const ApiIntEnum = (
       { type: 'integer', enum: [...new Set(Object.values(names))] },
       {
         type: 'string',
+        // Any case is accepted; the usual spellings are listed.
+        enum: [
+          ...new Set(Object.values(names).map(String)),
+          ...Object.keys(names),
+          ...Object.keys(names).map((n) => n.toLowerCase()),
+          ...Object.keys(names).map((n) => n.toUpperCase()),
+        ],
         description: `${Object.keys(names).join(', ')} in any case, or the code as a string`,
       },
     ],

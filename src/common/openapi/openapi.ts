@@ -46,8 +46,9 @@ const TEXT_OR_PROBLEM = { 'text/plain': { schema: { type: 'string' } }, ...PROBL
 
 /**
  * Answers every operation can give (DESIGN §4): 500 and 503 (database unavailable) as
- * ProblemDetails everywhere; and, for
- * operations with a body, 400 for malformed JSON and 413 for a body over the limit.
+ * ProblemDetails everywhere; for operations with path parameters, 400 for a malformed
+ * percent-encoding; and, for operations with a body, 400 for malformed JSON and 413 for a body
+ * over the limit.
  */
 function addCommonErrors(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
@@ -63,6 +64,13 @@ function addCommonErrors(document: OpenAPIObject): void {
         description: 'Unexpected error, with a link to its log entry.',
         content: PROBLEM,
       };
+      if (operation.parameters?.some((p) => 'in' in p && p.in === 'path')) {
+        // Express answers before routing when a path segment is not valid percent-encoded UTF-8.
+        responses['400'] ??= {
+          description: 'A path parameter is not valid percent-encoded UTF-8.',
+          content: TEXT_OR_PROBLEM,
+        };
+      }
       if (operation.requestBody) {
         responses['400'] ??= {
           description: 'Malformed JSON or an invalid body.',

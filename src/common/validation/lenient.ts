@@ -30,7 +30,8 @@ const ISO_DATE =
 
 /**
  * Parses ISO 8601: date-only (midnight UTC), date-time with any number of fractional digits and
- * any offset (none means UTC). Undefined for anything else, including impossible dates.
+ * any offset (none means UTC). Undefined for anything else, including impossible dates and
+ * instants outside the years 0001–9999 UTC (which responses could not write as ISO 8601).
  */
 export function parseIsoDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
@@ -41,10 +42,12 @@ export function parseIsoDate(value: unknown): Date | undefined {
   const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
     return undefined;
-  const ms = Number((frac + '000').slice(0, 3));
-  let time = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCDate() !== day) return undefined; // 2026-02-30
+  // Not Date.UTC: it reads the years 0–99 as 1900–1999.
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  if (at.getUTCDate() !== day) return undefined; // 2026-02-30
+  at.setUTCHours(hour, minute, second, Number((frac + '000').slice(0, 3)));
+  let time = at.getTime();
   if (offset.toUpperCase() !== 'Z') {
     const sign = offset.startsWith('-') ? -1 : 1;
     const digits = offset.slice(1).replace(':', '');
@@ -53,7 +56,9 @@ export function parseIsoDate(value: unknown): Date | undefined {
     if (oh > 23 || om > 59) return undefined;
     time -= sign * (oh * 60 + om) * 60_000;
   }
-  return new Date(time);
+  const result = new Date(time);
+  const utcYear = result.getUTCFullYear();
+  return utcYear >= 1 && utcYear <= 9999 ? result : undefined;
 }
 
 const toDate = ({ value }: { value: unknown }): unknown =>
@@ -173,7 +178,7 @@ export const OptionalText = (
   doc: { example?: string; description?: string } = {},
 ): PropertyDecorator =>
   compose(
-    ApiPropertyOptional({ type: String, nullable: true, ...doc }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: max, ...doc }),
     IsOptional(),
     LenientString(max),
   );

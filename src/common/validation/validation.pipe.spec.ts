@@ -2,7 +2,7 @@ import { ValidationError } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, IsInt, IsString, Min, ValidateNested } from 'class-validator';
 import { DomainError, ErrorKind, ValidationFailed } from '../errors/domain-error';
-import { createValidationPipe, fieldErrors } from './validation.pipe';
+import { createValidationPipe, fieldErrors, unstorableText } from './validation.pipe';
 
 const node = (
   property: string,
@@ -136,5 +136,48 @@ describe('createValidationPipe', () => {
     const err = await failure('nope');
     expect(err.code).toBe('VALIDATION_FAILED');
     expect(err.fields?.map((f) => f.field)).toEqual(['reference', 'lineItems']);
+  });
+
+  it('rejects kept text the database cannot store, naming each field; unknown fields are dropped', async () => {
+    const err = await failure({
+      reference: 'PO\u0000',
+      note: 'dropped\u0000',
+      lineItems: [
+        { sku: 'A', quantity: 1 },
+        { sku: '\ud800', quantity: 1 },
+      ],
+    });
+    expect(err.message).toBe(
+      'Invalid request: reference, lineItems[1].sku must not contain NUL characters or unpaired surrogates.',
+    );
+    expect(err.fields?.map((f) => f.field)).toEqual(['reference', 'lineItems[1].sku']);
+  });
+
+  it('answers 404 for a path parameter with a NUL character, and leaves others alone', async () => {
+    const pipe = createValidationPipe();
+    await expect(
+      pipe.transform('PO\u0000', { type: 'param', metatype: String, data: 'number' }),
+    ).rejects.toMatchObject({
+      kind: ErrorKind.NotFound,
+      message: expect.stringContaining('number'),
+    });
+    await expect(
+      pipe.transform('PO-1', { type: 'param', metatype: String, data: 'number' }),
+    ).resolves.toBe('PO-1');
+  });
+});
+
+describe('unstorableText', () => {
+  it('finds NUL characters and unpaired surrogates anywhere, and accepts paired ones', () => {
+    expect(
+      unstorableText({
+        a: 'ok 🙂',
+        b: ['x', 'y\u0000'],
+        c: { d: '\udc00', e: new Date(0), f: 1 },
+        g: '\ud83d',
+      }),
+    ).toEqual(['b[1]', 'c.d', 'g']);
+    expect(unstorableText('\u0000')).toEqual(['body']);
+    expect(unstorableText({ emoji: '👩‍👩‍👧‍👦', text: 'é漢字' })).toEqual([]);
   });
 });

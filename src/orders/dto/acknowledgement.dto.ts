@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -34,6 +35,20 @@ import { AddressDto } from './address.dto';
 export const MAX_LINE_ITEMS = 500;
 const MAX_SKU_QUANTITIES = 100;
 const MAX_QUANTITY = 1_000_000;
+const QUANTITY = { minimum: 0, maximum: MAX_QUANTITY };
+
+/**
+ * Tracking numbers: one, or a list (documented for both DTOs that take them). `isArray: false`
+ * keeps the Swagger plugin from wrapping the alternatives into the items of an array.
+ */
+export const TRACKING_SCHEMA = {
+  type: String,
+  isArray: false,
+  anyOf: [
+    { type: 'string', maxLength: 200 },
+    { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+  ],
+};
 
 /** A string, or a list of strings (the live integration sends tracking numbers as an array). */
 export const toStringList = ({ value }: { value: unknown }): unknown =>
@@ -43,7 +58,11 @@ export class SkuQuantityDto {
   @OptionalText(100, { example: 'TSHIRT-BLK-M' })
   sku?: string | null;
 
-  @ApiLenientInt({ example: 2, description: 'A JSON number or a numeric string ("2").' })
+  @ApiLenientInt({
+    ...QUANTITY,
+    example: 2,
+    description: 'A JSON number or a numeric string ("2").',
+  })
   @LenientInt(0, MAX_QUANTITY)
   quantity: number;
 }
@@ -54,7 +73,7 @@ export class ComponentDto {
   clientIdentifier?: string | null;
   @OptionalText(1000)
   description?: string | null;
-  @ApiPropertyOptional({ type: 'integer', format: 'int32' })
+  @ApiPropertyOptional({ type: 'integer', format: 'int32', ...QUANTITY })
   @IsOptional()
   @LenientInt(0, MAX_QUANTITY)
   quantity?: number;
@@ -69,6 +88,7 @@ export class LineItemInputDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
+    maxLength: 64,
     example: 'ABCD2345',
     description: 'Readable id (8 characters) or UUID.',
   })
@@ -76,7 +96,7 @@ export class LineItemInputDto {
   @LenientString(64)
   recipeSetId?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, maxLength: 64 })
   @IsOptional()
   @LenientString(64)
   recipeSetUuid?: string | null;
@@ -105,7 +125,7 @@ export class LineItemInputDto {
   shipmentVendor?: string | null;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    ...TRACKING_SCHEMA,
     nullable: true,
     example: ['1Z999AA10123456784'],
   })
@@ -120,13 +140,19 @@ export class LineItemInputDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
+    maxLength: 100,
     description: 'Legacy: a single SKU on the line item.',
   })
   @IsOptional()
   @LenientString(100)
   sku?: string | null;
 
-  @ApiLenientInt({ required: false, nullable: true, description: 'Legacy: the quantity of `sku`.' })
+  @ApiLenientInt({
+    ...QUANTITY,
+    required: false,
+    nullable: true,
+    description: 'Legacy: the quantity of `sku`.',
+  })
   @IsOptional()
   @LenientInt(0, MAX_QUANTITY)
   quantity?: number | null;
@@ -144,10 +170,11 @@ export class LineItemInputDto {
   @LenientDate()
   estimatedDeliveryDate?: Date | null;
 
-  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true })
+  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true, maxItems: MAX_SKU_QUANTITIES })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SKU_QUANTITIES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SkuQuantityDto)
   skuQuantities?: SkuQuantityDto[] | null;
@@ -156,6 +183,7 @@ export class LineItemInputDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ComponentDto)
   components?: ComponentDto[] | null;
@@ -174,15 +202,16 @@ export class RecipeSetSkuQuantityDto {
   @OptionalText(64, { example: 'ABCD2345' })
   recipeSetId?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, maxLength: 64 })
   @IsOptional()
   @LenientString(64)
   recipeSetUuid?: string | null;
 
-  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true })
+  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true, maxItems: MAX_SKU_QUANTITIES })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_SKU_QUANTITIES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SkuQuantityDto)
   skuQuantities?: SkuQuantityDto[] | null;
@@ -190,7 +219,7 @@ export class RecipeSetSkuQuantityDto {
 
 /** OrderAcknowledgement: the payload of POST /api/order/acknowledgement(s) and POST /api/order. */
 export class OrderAcknowledgementDto {
-  @ApiProperty({ example: '42015953' })
+  @ApiProperty({ maxLength: 100, example: '42015953' })
   @LenientString(100)
   purchaseOrderNumber: string;
 
@@ -248,6 +277,7 @@ export class OrderAcknowledgementDto {
     description: 'Required for POST /api/order.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)
   customerAddress?: AddressDto | null;
@@ -258,17 +288,20 @@ export class OrderAcknowledgementDto {
     description: 'Required for POST /api/order.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)
   shippingAddress?: AddressDto | null;
 
   @ApiPropertyOptional({
     type: [LineItemInputDto],
+    maxItems: MAX_LINE_ITEMS,
     description: 'Each names a recipe set (recipeSetId or recipeSetUuid) with its SKU quantities.',
   })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_LINE_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => LineItemInputDto)
   lineItems?: LineItemInputDto[] | null;
@@ -276,11 +309,13 @@ export class OrderAcknowledgementDto {
   @ApiPropertyOptional({
     type: [RecipeSetSkuQuantityDto],
     nullable: true,
+    maxItems: MAX_LINE_ITEMS,
     description: 'Legacy alternative to lineItems.',
   })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_LINE_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => RecipeSetSkuQuantityDto)
   recipeSets?: RecipeSetSkuQuantityDto[] | null;

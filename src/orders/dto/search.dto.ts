@@ -32,6 +32,7 @@ export class OrderSearchDto {
   @ApiPropertyOptional({
     enum: WorkflowStatus,
     isArray: true,
+    maxItems: WORKFLOW_STATUSES.length * 2,
     example: ['not-started'],
     description: 'Empty or absent: all.',
   })
@@ -50,12 +51,14 @@ export class OrderSearchDto {
   ignoreDateRestriction?: boolean | null;
 }
 
+const MAX_PAGE = 1_000_000;
+
 /** 1-based page number (query parameter). */
 const PageNumber = (): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 }),
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 }),
     IsOptional(),
-    LenientInt(1, 1_000_000),
+    LenientInt(1, MAX_PAGE),
   );
 
 /** Page size (query parameter): default and maximum `max`. */

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -11,10 +12,13 @@ import {
 } from 'class-validator';
 import { CaseInsensitiveEnum, LenientString, OptionalText } from '../../common/validation/lenient';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
-import { MAX_LINE_ITEMS, toStringList } from './acknowledgement.dto';
+import { MAX_LINE_ITEMS, toStringList, TRACKING_SCHEMA } from './acknowledgement.dto';
+
+const MAX_UPDATE_ITEMS = MAX_LINE_ITEMS * 10;
 
 export class ShipNotificationLineItemDto {
   @ApiProperty({
+    maxLength: 64,
     example: 'MUEMVK2U',
     description: "The readable id (or UUID) of the line item's recipe set.",
   })
@@ -22,7 +26,8 @@ export class ShipNotificationLineItemDto {
   recipeSetReadableId: string;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    ...TRACKING_SCHEMA,
+    nullable: true,
     example: ['1Z999AA10123456784', '1Z999AA10123456785'],
     description: 'One tracking number, or several.',
   })
@@ -47,21 +52,22 @@ export class ShipNotificationLineItemDto {
 }
 
 export class ShipNotificationDto {
-  @ApiProperty({ example: 'HA-EM-12345' })
+  @ApiProperty({ maxLength: 100, example: 'HA-EM-12345' })
   @LenientString(100)
   purchaseOrderNumber: string;
 
-  @ApiProperty({ type: [ShipNotificationLineItemDto] })
+  @ApiProperty({ type: [ShipNotificationLineItemDto], maxItems: MAX_UPDATE_ITEMS })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_LINE_ITEMS * 10)
+  @ArrayMaxSize(MAX_UPDATE_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ShipNotificationLineItemDto)
   lineItems: ShipNotificationLineItemDto[];
 }
 
 export class WorkflowStatusLineItemDto {
-  @ApiProperty({ example: 'MUEMVK2U' })
+  @ApiProperty({ maxLength: 64, example: 'MUEMVK2U' })
   @LenientString(64)
   recipeSetReadableId: string;
 
@@ -71,18 +77,20 @@ export class WorkflowStatusLineItemDto {
 }
 
 export class WorkflowStatusUpdateDto {
-  @ApiProperty({ example: 'HA-EM-12345' })
+  @ApiProperty({ maxLength: 100, example: 'HA-EM-12345' })
   @LenientString(100)
   purchaseOrderNumber: string;
 
   @ApiProperty({
     type: [WorkflowStatusLineItemDto],
+    maxItems: MAX_UPDATE_ITEMS,
     description:
       'The same recipeSetReadableId may appear several times (one entry per SKU quantity).',
   })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_LINE_ITEMS * 10)
+  @ArrayMaxSize(MAX_UPDATE_ITEMS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => WorkflowStatusLineItemDto)
   lineItems: WorkflowStatusLineItemDto[];
