@@ -114,7 +114,7 @@ export class ContractChecker {
  * OpenAPI 3.0's `nullable: true` "adds null to the allowed values" (also of an `enum` or a
  * `$ref`/`allOf`), which JSON Schema validators do not know: rewrite it as `anyOf [null, schema]`.
  */
-function withNullAsJsonSchema(node: unknown): unknown {
+export function withNullAsJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withNullAsJsonSchema);
   if (!node || typeof node !== 'object') return node;
   const { nullable, ...rest } = node as Record<string, unknown>;
