@@ -6,7 +6,16 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'scripts', 'bench', 'ormconfig.ts', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
+const inputs = [
+  'src',
+  'scripts',
+  'bench',
+  'ormconfig.ts',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'nest-cli.json',
+];
 
 function newest(path) {
   let stat;

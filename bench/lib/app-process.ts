@@ -2,11 +2,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../scripts/lib/ports';
 import { onCleanup } from './cleanup';
 import { UsageError } from './errors';
 import { requestOnce } from './http-client';
@@ -29,18 +29,6 @@ export function assertAppBuilt(): void {
   if (!existsSync(APP_MAIN) || !existsSync(APP_CLI)) {
     throw new UsageError(`${APP_MAIN} is missing: run npm run build first.`);
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Throws (with the app's last output) if the app is no longer running. */

@@ -1,7 +1,6 @@
-import { ApiEnvironment, ApiProcess } from './support/api-process';
 import { call, Exchange } from './support/http';
 import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
-import { PostgresServer } from './support/postgres-server';
+import { useRig } from './support/rig';
 
 /**
  * kill -9 of the API while partners stream acknowledgements (single orders and batches, some
@@ -23,23 +22,7 @@ interface Ack {
 }
 
 describe('kill -9 of the API during a stream of acknowledgements', () => {
-  let pg: PostgresServer;
-  let env: ApiEnvironment;
-  let api: ApiProcess;
-  let token: string;
-  let recipeSets: string[];
-
-  beforeAll(async () => {
-    pg = await PostgresServer.create();
-    env = new ApiEnvironment(pg.url());
-    api = await ApiProcess.start(env);
-    ({ token, recipeSets } = await env.provisionClient('crash', 12));
-  }, 120_000);
-  afterAll(async () => {
-    await api?.kill();
-    await pg?.destroy();
-    env?.dispose();
-  });
+  const rig = useRig({ client: 'crash', recipeSets: 12 });
 
   /** Every 5th request is a batch of 10 orders; every 3rd carries an Idempotency-Key. */
   const ackNumber = (round: number, i: number): Ack => {
@@ -47,7 +30,7 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       i % 3 === 0 ? { 'Idempotency-Key': `crash-${round}-${i}` } : {};
     if (i % 5 === 4) {
       const numbers = Array.from({ length: BATCH }, (_, j) => `CRASH-${round}-${i}-${j}`);
-      const body = numbers.map((po, j) => orderBody(po, recipeSets, i + j));
+      const body = numbers.map((po, j) => orderBody(po, rig.recipeSets, i + j));
       return { numbers, path: '/api/order/acknowledgements', headers, body };
     }
     const po = `CRASH-${round}-${i}`;
@@ -55,7 +38,7 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       numbers: [po],
       path: '/api/order/acknowledgement',
       headers,
-      body: orderBody(po, recipeSets, i),
+      body: orderBody(po, rig.recipeSets, i),
     };
   };
 
@@ -69,12 +52,13 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
         while (!killing && sent.length < STREAM) {
           const ack = ackNumber(round, sent.length);
           sent.push(ack);
-          ack.answer = await call(api.baseUrl, 'POST', ack.path, {
-            token,
+          ack.answer = await call(rig.api.baseUrl, 'POST', ack.path, {
+            token: rig.token,
             body: ack.body,
             headers: ack.headers,
           });
-          if (ack.answer.status === 200 && ++answered === killAfter) killing = api.kill('SIGKILL');
+          if (ack.answer.status === 200 && ++answered === killAfter)
+            killing = rig.api.kill('SIGKILL');
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, stream));
@@ -89,13 +73,15 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       expect(ok.length).toBeGreaterThanOrEqual(killAfter);
       expect(unanswered.length).toBeGreaterThan(0); // requests were in flight when it died
 
-      api = await ApiProcess.start(env);
-      expect(await halfWrittenOrders(pg.url())).toEqual([]);
+      await rig.restart();
+      expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
 
       // Every 200 is stored whole: read back through the API, with its personal data decrypted.
       for (const ack of ok) {
         for (const po of ack.numbers) {
-          const read = await call(api.baseUrl, 'GET', `/api/order/order-number/${po}`, { token });
+          const read = await call(rig.api.baseUrl, 'GET', `/api/order/order-number/${po}`, {
+            token: rig.token,
+          });
           expect({ po, status: read.status }).toEqual({ po, status: 200 });
           const order = JSON.parse(read.text) as { emailAddress: string; lineItems: unknown[] };
           expect(order.emailAddress).toBe(`${po.toLowerCase()}@example.com`);
@@ -104,7 +90,7 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       }
       // An unanswered batch is stored entirely or not at all.
       const stored = await storedCounts(
-        pg.url(),
+        rig.databaseUrl,
         unanswered.flatMap((a) => a.numbers),
       );
       for (const ack of unanswered) {
@@ -119,8 +105,8 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       // or its Idempotency-Key is still held by the request that died with the process).
       const refused: string[] = [];
       for (const ack of unanswered) {
-        const retry = await call(api.baseUrl, 'POST', ack.path, {
-          token,
+        const retry = await call(rig.api.baseUrl, 'POST', ack.path, {
+          token: rig.token,
           body: ack.body,
           headers: ack.headers,
         });
@@ -129,14 +115,14 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       }
       expect(refused).toEqual([]);
       const all = sent.flatMap((a) => a.numbers);
-      const after = await storedCounts(pg.url(), all);
+      const after = await storedCounts(rig.databaseUrl, all);
       const withoutKey = unanswered
         .filter((a) => !a.headers['Idempotency-Key'])
         .flatMap((a) => a.numbers);
       for (const po of [...ok.flatMap((a) => a.numbers), ...withoutKey])
         expect({ po, n: after.get(po) }).toEqual({ po, n: 1 });
       expect([...after.values()].every((n) => n === 1)).toBe(true);
-      expect(await halfWrittenOrders(pg.url())).toEqual([]);
+      expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
     },
   );
 });

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiEnvironment, ApiProcess } from './support/api-process';
 import { call, until } from './support/http';
 import { startLoad, TimedExchange } from './support/load';
 import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
-import { PostgresServer } from './support/postgres-server';
+import { useRig } from './support/rig';
 
 /**
  * PostgreSQL stopped (and frozen) under load. The API runs with DATABASE_CONNECT_TIMEOUT_MS 2 s and
@@ -13,42 +12,26 @@ import { PostgresServer } from './support/postgres-server';
 const BOUND_MS = 9000;
 
 describe('PostgreSQL goes away under load', () => {
-  let pg: PostgresServer;
-  let env: ApiEnvironment;
-  let api: ApiProcess;
-  let token: string;
-  let recipeSets: string[];
+  const rig = useRig({ client: 'outage', recipeSets: 4 });
   let round = 0;
-
-  beforeAll(async () => {
-    pg = await PostgresServer.create();
-    env = new ApiEnvironment(pg.url());
-    api = await ApiProcess.start(env);
-    ({ token, recipeSets } = await env.provisionClient('outage', 4));
-  }, 120_000);
-  afterAll(async () => {
-    await api?.kill();
-    await pg?.destroy();
-    env?.dispose();
-  });
 
   /** Reads and acknowledgements from 6 connections; every order number is new. */
   const load = () => {
     const prefix = `OUT-${++round}`;
-    return startLoad(api.baseUrl, 6, (n) =>
+    return startLoad(rig.api.baseUrl, 6, (n) =>
       n % 2 === 0
-        ? { label: 'read', method: 'GET', path: '/api/clients/current', token }
+        ? { label: 'read', method: 'GET', path: '/api/clients/current', token: rig.token }
         : {
             label: `${prefix}-${n}`,
             method: 'POST',
             path: '/api/order/acknowledgement',
-            token,
-            body: orderBody(`${prefix}-${n}`, recipeSets, n),
+            token: rig.token,
+            body: orderBody(`${prefix}-${n}`, rig.recipeSets, n),
           },
     );
   };
   const readiness = async () => {
-    const ready = await call(api.baseUrl, 'GET', '/health/ready', { timeoutMs: BOUND_MS });
+    const ready = await call(rig.api.baseUrl, 'GET', '/health/ready', { timeoutMs: BOUND_MS });
     return {
       status: ready.status,
       database: ready.status ? JSON.parse(ready.text).checks.database : undefined,
@@ -77,79 +60,75 @@ describe('PostgreSQL goes away under load', () => {
   const expectConsistent = async (exchanges: TimedExchange[]) => {
     const acks = exchanges.filter((e) => e.label !== 'read');
     const stored = await storedCounts(
-      pg.url(),
+      rig.databaseUrl,
       acks.map((e) => e.label),
     );
     for (const e of acks.filter((a) => a.status === 200))
       expect({ po: e.label, n: stored.get(e.label) }).toEqual({ po: e.label, n: 1 });
-    expect(await halfWrittenOrders(pg.url())).toEqual([]);
+    expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
     const refused: string[] = [];
     for (const e of acks.filter((a) => a.status !== 200)) {
-      const n = Number(e.label.split('-').pop());
-      const retry = await call(api.baseUrl, 'POST', '/api/order/acknowledgement', {
-        token,
-        body: orderBody(e.label, recipeSets, n),
-      });
+      const retry = await rig.acknowledge(e.label, Number(e.label.split('-').pop()));
       if (![200, 409].includes(retry.status)) refused.push(`${e.label}: ${retry.status}`);
     }
     expect(refused).toEqual([]);
   };
 
-  it('stopped: requests fail fast with 503 ProblemDetails, readiness turns red, and the same process serves again once it is back', async () => {
-    const pid = api.pid;
+  /**
+   * Load, then `cut` the database for `holdMs` after readiness turned red, `restore` it, and wait
+   * until the same process answers again; returns the load's exchanges and how long each step took.
+   */
+  const outage = async (cut: () => Promise<void>, holdMs: number, restore: () => Promise<void>) => {
+    const pid = rig.api.pid;
     const traffic = load();
     await sleep(1000);
-    await pg.stop('immediate');
+    await cut();
     const redAfter = await until(
       'readiness reports the database down',
       async () => (await readiness()).database === 'down',
-      5000,
+      BOUND_MS,
     );
-    await sleep(3000);
-    await pg.start();
+    await sleep(holdMs);
+    await restore();
     const backAfter = await until(
       'the API answers 200 again',
       async () =>
-        (await call(api.baseUrl, 'GET', '/api/clients/current', { token, timeoutMs: BOUND_MS }))
-          .status === 200,
+        (
+          await call(rig.api.baseUrl, 'GET', '/api/clients/current', {
+            token: rig.token,
+            timeoutMs: BOUND_MS,
+          })
+        ).status === 200,
       15_000,
     );
     await sleep(1000);
     const exchanges = await traffic.stop();
+    // The same process, never restarted, is ready again.
+    expect(rig.api.pid).toBe(pid);
+    expect(rig.api.running).toBe(true);
+    expect(await readiness()).toEqual({ status: 200, database: 'up' });
+    return { exchanges, redAfter, backAfter };
+  };
 
+  it('stopped: requests fail fast with 503 ProblemDetails, readiness turns red, and the same process serves again once it is back', async () => {
+    const { exchanges, redAfter, backAfter } = await outage(
+      () => rig.pg.stop('immediate'),
+      3000,
+      () => rig.pg.start(),
+    );
     expect(redAfter).toBeLessThan(5000);
     expect(backAfter).toBeLessThan(15_000);
-    expect(api.pid).toBe(pid);
-    expect(api.running).toBe(true);
-    expect(await readiness()).toEqual({ status: 200, database: 'up' });
     expectFailFast(exchanges);
     await expectConsistent(exchanges);
   });
 
   it('frozen (no answers at all): requests end within the client deadline instead of hanging, and it recovers once thawed', async () => {
-    const pid = api.pid;
-    const traffic = load();
-    await sleep(1000);
-    await pg.freeze(true);
-    await until(
-      'readiness reports the database down',
-      async () => (await readiness()).database === 'down',
+    // Held past the bound: a request that waited for the server would exceed it.
+    const { exchanges } = await outage(
+      () => rig.pg.freeze(true),
       BOUND_MS,
+      () => rig.pg.freeze(false),
     );
-    await sleep(BOUND_MS); // a request that waited for the server would now exceed the bound
-    await pg.freeze(false);
-    await until(
-      'the API answers 200 again',
-      async () =>
-        (await call(api.baseUrl, 'GET', '/api/clients/current', { token, timeoutMs: BOUND_MS }))
-          .status === 200,
-      15_000,
-    );
-    await sleep(1000);
-    const exchanges = await traffic.stop();
-
-    expect(api.pid).toBe(pid);
-    expect(await readiness()).toEqual({ status: 200, database: 'up' });
     expectFailFast(exchanges);
     await expectConsistent(exchanges);
   });

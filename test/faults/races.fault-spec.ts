@@ -1,7 +1,7 @@
-import { ApiEnvironment, ApiProcess } from './support/api-process';
 import { call, Exchange } from './support/http';
-import { halfWrittenOrders, orderBody, storedCounts, withDatabase } from './support/orders';
-import { PostgresServer } from './support/postgres-server';
+import { withClient } from '../setup/test-database';
+import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
+import { useRig } from './support/rig';
 
 /**
  * Two API instances on one PostgreSQL, as in production: partners' parallel retries, duplicate
@@ -11,24 +11,7 @@ import { PostgresServer } from './support/postgres-server';
 const STATUSES = ['in-progress', 'completed', 'on-hold', 'approved', 'released', 'delivered'];
 
 describe('Races between two API instances', () => {
-  let pg: PostgresServer;
-  let env: ApiEnvironment;
-  let apis: ApiProcess[];
-  let token: string;
-  let recipeSets: string[];
-
-  beforeAll(async () => {
-    pg = await PostgresServer.create();
-    env = new ApiEnvironment(pg.url());
-    const first = await ApiProcess.start(env); // runs the migrations
-    apis = [first, await ApiProcess.start(env)];
-    ({ token, recipeSets } = await env.provisionClient('races', 4));
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all((apis ?? []).map((a) => a.kill()));
-    await pg?.destroy();
-    env?.dispose();
-  });
+  const rig = useRig({ client: 'races', recipeSets: 4, instances: 2 });
 
   /** `n` requests at once, alternating between the two instances. */
   const parallel = (
@@ -43,27 +26,37 @@ describe('Races between two API instances', () => {
     Promise.all(
       Array.from({ length: n }, (_, i) => {
         const { method, path, ...options } = request(i);
-        return call(apis[i % 2].baseUrl, method, path, { token, ...options });
+        return call(rig.apis[i % 2].baseUrl, method, path, { token: rig.token, ...options });
       }),
     );
+  /** A line item of an order, read through the second instance. */
+  const lineOf = async (po: string, recipeSet: string) => {
+    const read = await call(rig.apis[1].baseUrl, 'GET', `/api/order/order-number/${po}`, {
+      token: rig.token,
+    });
+    const order = JSON.parse(read.text) as {
+      lineItems: { recipeSetId: string; workflowStatus: string; shipmentTracking: string }[];
+    };
+    return order.lineItems.find((l) => l.recipeSetId === recipeSet)!;
+  };
   const statuses = (answers: Exchange[]) => answers.map((a) => a.status).sort();
   const sql = <T>(text: string, values: unknown[] = []) =>
-    withDatabase(pg.url(), async (db) => (await db.query(text, values)).rows as T[]);
+    withClient(rig.databaseUrl, async (db) => (await db.query(text, values)).rows as T[]);
 
   it('the same acknowledgement 40 times at once: one 200, 39 × 409, one order', async () => {
-    const body = orderBody('RACE-DUP', recipeSets, 0);
+    const body = orderBody('RACE-DUP', rig.recipeSets, 0);
     const answers = await parallel(40, () => ({
       method: 'POST',
       path: '/api/order/acknowledgement',
       body,
     }));
     expect(statuses(answers)).toEqual([200, ...Array(39).fill(409)]);
-    expect((await storedCounts(pg.url(), ['RACE-DUP'])).get('RACE-DUP')).toBe(1);
+    expect((await storedCounts(rig.databaseUrl, ['RACE-DUP'])).get('RACE-DUP')).toBe(1);
   });
 
   it('a batch racing single acknowledgements of two of its orders: the batch is stored whole or not at all', async () => {
     const numbers = Array.from({ length: 20 }, (_, i) => `RACE-B-${i}`);
-    const batch = numbers.map((po, i) => orderBody(po, recipeSets, i));
+    const batch = numbers.map((po, i) => orderBody(po, rig.recipeSets, i));
     const contested = [numbers[5], numbers[15]];
     const answers = await parallel(9, (i) =>
       i === 0
@@ -72,7 +65,7 @@ describe('Races between two API instances', () => {
     );
     const [batchAnswer, ...singles] = answers;
     expect([200, 409]).toContain(batchAnswer.status);
-    const stored = await storedCounts(pg.url(), numbers);
+    const stored = await storedCounts(rig.databaseUrl, numbers);
     expect([...stored.values()].every((n) => n === 1)).toBe(true);
     if (batchAnswer.status === 200) {
       expect(stored.size).toBe(20);
@@ -82,11 +75,11 @@ describe('Races between two API instances', () => {
       expect([...stored.keys()].every((po) => contested.includes(po))).toBe(true);
       expect(singles.filter((s) => s.status === 200)).toHaveLength(stored.size);
     }
-    expect(await halfWrittenOrders(pg.url())).toEqual([]);
+    expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
   });
 
   it('one Idempotency-Key sent 20 times at once: one order; answers are the same 200 (replayed) or 409 while in flight', async () => {
-    const body = orderBody('RACE-IDEM', recipeSets, 1);
+    const body = orderBody('RACE-IDEM', rig.recipeSets, 1);
     const headers = { 'Idempotency-Key': 'race-idem-1' };
     const answers = await parallel(20, () => ({
       method: 'POST',
@@ -98,9 +91,9 @@ describe('Races between two API instances', () => {
     const ok = answers.filter((a) => a.status === 200);
     expect(ok.length).toBeGreaterThan(0);
     expect(new Set(ok.map((a) => a.text)).size).toBe(1);
-    expect((await storedCounts(pg.url(), ['RACE-IDEM'])).get('RACE-IDEM')).toBe(1);
-    const replay = await call(apis[1].baseUrl, 'POST', '/api/order/acknowledgement', {
-      token,
+    expect((await storedCounts(rig.databaseUrl, ['RACE-IDEM'])).get('RACE-IDEM')).toBe(1);
+    const replay = await call(rig.apis[1].baseUrl, 'POST', '/api/order/acknowledgement', {
+      token: rig.token,
       body,
       headers,
     });
@@ -109,21 +102,14 @@ describe('Races between two API instances', () => {
   });
 
   it('30 conflicting status updates at once: all applied in some order; the line ends in the last one recorded', async () => {
-    expect(
-      (
-        await call(apis[0].baseUrl, 'POST', '/api/order/acknowledgement', {
-          token,
-          body: orderBody('RACE-ST', recipeSets, 2),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await rig.acknowledge('RACE-ST', 2)).status).toBe(200);
     const answers = await parallel(30, (i) => ({
       method: i % 4 === 0 ? 'PUT' : 'POST',
       path: '/api/order/status',
       body: {
         purchaseOrderNumber: 'RACE-ST',
         lineItems: [
-          { recipeSetReadableId: recipeSets[2], workflowStatus: STATUSES[i % STATUSES.length] },
+          { recipeSetReadableId: rig.recipeSets[2], workflowStatus: STATUSES[i % STATUSES.length] },
         ],
       },
     }));
@@ -133,41 +119,24 @@ describe('Races between two API instances', () => {
        WHERE o.purchase_order_number = 'RACE-ST' AND h.change = 'status' ORDER BY h.id`,
     );
     expect(history).toHaveLength(30);
-    const read = JSON.parse(
-      (await call(apis[1].baseUrl, 'GET', '/api/order/order-number/RACE-ST', { token })).text,
-    ) as {
-      lineItems: { recipeSetId: string; workflowStatus: string }[];
-    };
-    const line = read.lineItems.find((l) => l.recipeSetId === recipeSets[2])!;
+    const line = await lineOf('RACE-ST', rig.recipeSets[2]);
     expect(line.workflowStatus).toBe(history[history.length - 1].workflow_status);
-    expect(await halfWrittenOrders(pg.url())).toEqual([]);
+    expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
   });
 
   it('30 ship notifications at once with different tracking numbers: none is lost', async () => {
-    expect(
-      (
-        await call(apis[0].baseUrl, 'POST', '/api/order/acknowledgement', {
-          token,
-          body: orderBody('RACE-SHIP', recipeSets, 3),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await rig.acknowledge('RACE-SHIP', 3)).status).toBe(200);
     const tracking = Array.from({ length: 30 }, (_, i) => `1ZRACE${String(i).padStart(4, '0')}`);
     const answers = await parallel(30, (i) => ({
       method: 'POST',
       path: '/api/order/ship-notification',
       body: {
         purchaseOrderNumber: 'RACE-SHIP',
-        lineItems: [{ recipeSetReadableId: recipeSets[3], shipmentTracking: tracking[i] }],
+        lineItems: [{ recipeSetReadableId: rig.recipeSets[3], shipmentTracking: tracking[i] }],
       },
     }));
     expect(statuses(answers)).toEqual(Array(30).fill(200));
-    const read = JSON.parse(
-      (await call(apis[1].baseUrl, 'GET', '/api/order/order-number/RACE-SHIP', { token })).text,
-    ) as {
-      lineItems: { recipeSetId: string; shipmentTracking: string }[];
-    };
-    const line = read.lineItems.find((l) => l.recipeSetId === recipeSets[3])!;
+    const line = await lineOf('RACE-SHIP', rig.recipeSets[3]);
     expect(line.shipmentTracking.split(',').sort()).toEqual(tracking);
   });
 });

@@ -1,35 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiEnvironment, ApiProcess } from './support/api-process';
 import { call, until } from './support/http';
 import { startLoad } from './support/load';
 import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
-import { PostgresServer } from './support/postgres-server';
-import { RedisServer } from './support/redis-server';
+import { useRig } from './support/rig';
 
 /** Redis stopped under load: routes that do not need it carry on; readiness reports it. */
 describe('Redis goes away under load', () => {
-  let pg: PostgresServer;
-  let redis: RedisServer;
-  let env: ApiEnvironment;
-  let api: ApiProcess;
-  let token: string;
-  let recipeSets: string[];
-
-  beforeAll(async () => {
-    [pg, redis] = await Promise.all([PostgresServer.create(), RedisServer.create()]);
-    env = new ApiEnvironment(pg.url(), { REDIS_URL: redis.url });
-    api = await ApiProcess.start(env);
-    ({ token, recipeSets } = await env.provisionClient('redisloss', 4));
-  }, 120_000);
-  afterAll(async () => {
-    await api?.kill();
-    await redis?.stop();
-    await pg?.destroy();
-    env?.dispose();
-  });
+  const rig = useRig({ client: 'redisloss', recipeSets: 4, redis: true });
 
   const readiness = async () => {
-    const ready = await call(api.baseUrl, 'GET', '/health/ready');
+    const ready = await call(rig.api.baseUrl, 'GET', '/health/ready');
     return {
       status: ready.status,
       ...(JSON.parse(ready.text) as { checks: { database: string; redis: string } }).checks,
@@ -39,29 +19,29 @@ describe('Redis goes away under load', () => {
   it('keeps serving reads, acknowledgements and searches; readiness reports Redis down, then up again', async () => {
     expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up' });
     const traffic = startLoad(
-      api.baseUrl,
+      rig.api.baseUrl,
       4,
       (n) =>
         [
-          { label: 'read', method: 'GET', path: '/api/clients/current', token },
+          { label: 'read', method: 'GET', path: '/api/clients/current', token: rig.token },
           {
             label: `RL-${n}`,
             method: 'POST',
             path: '/api/order/acknowledgement',
-            token,
-            body: orderBody(`RL-${n}`, recipeSets, n),
+            token: rig.token,
+            body: orderBody(`RL-${n}`, rig.recipeSets, n),
           },
           {
             label: 'search',
             method: 'POST',
             path: '/api/orders/search',
-            token,
+            token: rig.token,
             body: { lastModificationStartDate: new Date(Date.now() - 86_400_000).toISOString() },
           },
         ][n % 3],
     );
     await sleep(1000);
-    await redis.stop();
+    await rig.redis!.stop();
     await until(
       'readiness reports Redis down',
       async () => (await readiness()).redis === 'down',
@@ -69,7 +49,7 @@ describe('Redis goes away under load', () => {
     );
     expect(await readiness()).toEqual({ status: 503, database: 'up', redis: 'down' });
     await sleep(3000);
-    await redis.start();
+    await rig.redis!.start();
     await until(
       'readiness reports Redis up',
       async () => (await readiness()).status === 200,
@@ -86,10 +66,10 @@ describe('Redis goes away under load', () => {
       exchanges.filter((e) => e.ms > 1500).map((e) => `${e.label} ${Math.round(e.ms)} ms`),
     ).toEqual([]);
     const acks = exchanges.filter((e) => e.label.startsWith('RL-')).map((e) => e.label);
-    expect([...(await storedCounts(pg.url(), acks)).values()].filter((n) => n === 1)).toHaveLength(
-      acks.length,
-    );
-    expect(await halfWrittenOrders(pg.url())).toEqual([]);
+    expect(
+      [...(await storedCounts(rig.databaseUrl, acks)).values()].filter((n) => n === 1),
+    ).toHaveLength(acks.length);
+    expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
     expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up' });
   });
 });

@@ -48,7 +48,7 @@ export async function createTemplate(): Promise<TestDatabaseState> {
   let state: TestDatabaseState;
   if (url) {
     const template = `pci_tpl_${Date.now().toString(36)}_${process.pid}`;
-    await admin(url, async (c) => c.query(`CREATE DATABASE "${template}"`));
+    await withClient(url, async (c) => c.query(`CREATE DATABASE "${template}"`));
     await migrate({ url: withDatabase(url, template) });
     state = { kind: 'external', serverUrl: url, template, workDir };
   } else {
@@ -72,7 +72,7 @@ export async function dropTemplate(): Promise<void> {
   const state = await readState().catch(() => undefined);
   if (!state) return;
   if (state.kind === 'external' && state.serverUrl) {
-    await admin(state.serverUrl, async (c) => {
+    await withClient(state.serverUrl, async (c) => {
       const { rows } = await c.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
         [state.template, `${state.template}_f%`],
@@ -109,12 +109,12 @@ export async function cloneDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(state.workDir, 'f'));
   if (state.kind === 'external') {
     const name = `${state.template}_f${process.pid}_${++counter}`;
-    await admin(state.serverUrl!, (c) =>
+    await withClient(state.serverUrl!, (c) =>
       c.query(`CREATE DATABASE "${name}" TEMPLATE "${state.template}"`),
     );
     const url = withDatabase(state.serverUrl!, name);
     const allowConnections = (allow: boolean) =>
-      admin(state.serverUrl!, async (c) => {
+      withClient(state.serverUrl!, async (c) => {
         await c.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allow}`);
         if (!allow) {
           await c.query(
@@ -132,7 +132,7 @@ export async function cloneDatabase(): Promise<TestDatabase> {
       env: { DATABASE_URL: url, DATA_DIR: dataDir },
       dataDir,
       close: async () => {
-        await admin(state.serverUrl!, (c) =>
+        await withClient(state.serverUrl!, (c) =>
           c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
         );
         await rm(dataDir, { recursive: true, force: true });
@@ -159,7 +159,8 @@ export async function cloneDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function admin<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+/** One connection to `url` for the duration of `fn`. */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

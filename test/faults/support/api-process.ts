@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { call } from './http';
-import { freePort } from './ports';
+import { freePort } from '../../../scripts/lib/ports';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(REPO_ROOT, 'dist', 'src', 'main.js');

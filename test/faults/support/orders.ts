@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { withClient } from '../../setup/test-database';
 import { HALF_WRITTEN_ORDERS } from '../../support/order-integrity';
 
 /** An acknowledgement with two line items and personal data: several rows in one transaction. */
@@ -31,19 +31,8 @@ export function orderBody(po: string, recipeSets: string[], i: number) {
   };
 }
 
-/** Direct SQL on the API's database, to see what it stored. */
-export async function withDatabase<T>(url: string, fn: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
-
 export async function halfWrittenOrders(url: string): Promise<string[]> {
-  return withDatabase(url, async (db) =>
+  return withClient(url, async (db) =>
     (await db.query<{ purchase_order_number: string }>(HALF_WRITTEN_ORDERS)).rows.map(
       (r) => r.purchase_order_number,
     ),
@@ -52,7 +41,7 @@ export async function halfWrittenOrders(url: string): Promise<string[]> {
 
 /** How many times each of `numbers` is stored (absent numbers are missing from the map). */
 export async function storedCounts(url: string, numbers: string[]): Promise<Map<string, number>> {
-  return withDatabase(url, async (db) => {
+  return withClient(url, async (db) => {
     const { rows } = await db.query<{ po: string; n: string }>(
       `SELECT purchase_order_number AS po, count(*) AS n FROM purchase_order
        WHERE purchase_order_number = ANY($1) GROUP BY 1`,

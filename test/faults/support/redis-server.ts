@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { freePort, waitForPort } from './ports';
+import { freePort, waitForPort } from '../../../scripts/lib/ports';
 
 /** A private, memory-only redis-server on a spare loopback port that a fault test may stop and start. */
 export class RedisServer {

@@ -1,3 +1,4 @@
+/** Loopback ports for the processes the tests and the benchmark start. */
 import net from 'node:net';
 
 /** A loopback port nobody listens on right now. */
