@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 
 type AfterCommit = () => Promise<void> | void;
@@ -9,20 +10,35 @@ export interface Transaction {
   afterCommit(effect: AfterCommit): void;
 }
 
+interface OpenTransaction {
+  manager: EntityManager;
+  effects: AfterCommit[];
+}
+
 /**
  * Runs a unit of work in one transaction and hands its EntityManager to repositories. Side effects
  * (queue jobs, e-mails) registered with `afterCommit` are dispatched only after a successful commit.
+ * A unit of work started inside another one (in the same async call chain) joins it: everything
+ * commits or rolls back together, and the effects wait for the outermost commit. The Idempotency-Key
+ * interceptor relies on this to store a response in the same transaction as the work it answers.
  */
 @Injectable()
 export class UnitOfWork {
   private readonly logger = new Logger(UnitOfWork.name);
+  private readonly current = new AsyncLocalStorage<OpenTransaction>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) {
+      return work({ manager: outer.manager, afterCommit: (effect) => outer.effects.push(effect) });
+    }
     const effects: AfterCommit[] = [];
     const result = await this.dataSource.transaction((manager) =>
-      work({ manager, afterCommit: (effect) => effects.push(effect) }),
+      this.current.run({ manager, effects }, () =>
+        work({ manager, afterCommit: (effect) => effects.push(effect) }),
+      ),
     );
     for (const effect of effects) {
       try {

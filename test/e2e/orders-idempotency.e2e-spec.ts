@@ -10,6 +10,7 @@ import {
   TEXT_TYPE,
 } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { IDEMPOTENCY_LOCK } from '../../src/common/idempotency/idempotency.service';
 
 /** This suite's orders: one recipe set, sku TEE. */
 const order = (po: string, recipeSetId: string, quantity = 1) =>
@@ -118,18 +119,56 @@ describe('Orders: Idempotency-Key (HTTP)', () => {
   it('answers 409 while a request with the same key is still in flight', async () => {
     const rs = await fresh(a);
     const body = order('IDEM-5', rs);
-    await post(a, 'k-flight', body).expect(200);
+    if (!t.db.env.DATABASE_URL) {
+      // The embedded database runs one transaction at a time: a second request with the key
+      // waits for the first to commit, then gets its replay.
+      const [first, second] = await Promise.all([
+        post(a, 'k-flight', body),
+        post(a, 'k-flight', body),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.text).toBe(first.text);
+      expect([first, second].filter((r) => r.headers['idempotent-replayed'])).toHaveLength(1);
+      expect(await orders(a, 'IDEM-5')).toBe(1);
+      return;
+    }
+    // Another instance holds the key: its transaction has the key's lock and has not committed.
+    const other = t.dataSource.createQueryRunner();
+    await other.startTransaction();
+    try {
+      await other.query(`SELECT pg_advisory_xact_lock(${IDEMPOTENCY_LOCK})`, [a.id, 'k-flight']);
+      const res = await post(a, 'k-flight', body);
+      expect(res.status).toBe(409);
+      expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+      expect(res.text).toBe(
+        'A request with Idempotency-Key k-flight is still being processed; retry later.',
+      );
+    } finally {
+      await other.rollbackTransaction();
+      await other.release();
+    }
+    // It never committed: the retry runs.
+    const retry = await post(a, 'k-flight', body);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await orders(a, 'IDEM-5')).toBe(1);
+  });
+
+  it('stores the response in the transaction of the work: a key whose request never committed does not block its retry', async () => {
+    const rs = await fresh(a);
+    const body = order('IDEM-9', rs);
+    // A row without a response, as a request that died mid-way left it under the earlier scheme.
     await t.dataSource.query(
-      `UPDATE idempotency_key SET response_status = NULL, response_body = NULL, created_at = now()
-       WHERE client_id = $1 AND key = 'k-flight'`,
+      `INSERT INTO idempotency_key (client_id, key, request_hash, expires_at)
+       VALUES ($1, 'k-dead', 'unknown', now() + interval '1 hour')`,
       [a.id],
     );
-    const res = await post(a, 'k-flight', body);
-    expect(res.status).toBe(409);
-    expect(res.headers['content-type']).toMatch(TEXT_TYPE);
-    expect(res.text).toBe(
-      'A request with Idempotency-Key k-flight is still being processed; retry later.',
-    );
+    const res = await post(a, 'k-dead', body);
+    expect(res.status).toBe(200);
+    expect(await keys(a, 'k-dead')).toEqual([{ response_status: 200, long_lived: true }]);
+    const replay = await post(a, 'k-dead', body);
+    expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(await orders(a, 'IDEM-9')).toBe(1);
   });
 
   it('replays batch and full-order responses too', async () => {

@@ -12,6 +12,6 @@ export const HALF_WRITTEN_ORDERS = `
      OR EXISTS (SELECT 1 FROM order_line_item li WHERE li.order_id = o.id AND NOT EXISTS (
           SELECT 1 FROM print_file_request p WHERE p.order_id = o.id AND p.recipe_set_id = li.recipe_set_id))`;
 
-/** Idempotency keys claimed by a request that never finished or released them. */
+/** Idempotency keys without a response: none may exist, a key commits with its response. */
 export const UNFINISHED_IDEMPOTENCY_KEYS =
   'SELECT key FROM idempotency_key WHERE response_status IS NULL';

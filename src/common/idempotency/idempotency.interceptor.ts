@@ -1,7 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { from, lastValueFrom, map, Observable, throwError } from 'rxjs';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { Actor } from '../auth/actor';
 import { ValidationFailed } from '../errors/domain-error';
 import { IdempotencyService } from './idempotency.service';
@@ -11,10 +12,14 @@ export const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 /**
  * Honours an optional `Idempotency-Key` header: the first successful response is stored and
  * replayed (with `Idempotent-Replayed: true`) for the same key and request; see IdempotencyService.
+ * The route's work must run in a UnitOfWork, so that it commits together with the stored response.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly idempotency: IdempotencyService) {}
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -34,28 +39,22 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .update(`${route}\n${JSON.stringify(req.body ?? null)}`)
       .digest('hex');
 
-    return from(this.idempotency.claim(clientId, key, hash)).pipe(
-      mergeMap((claim) => {
-        if (claim.kind === 'replay') {
-          res.status(claim.status).setHeader('Idempotent-Replayed', 'true');
-          return of(JSON.parse(claim.body) as unknown);
-        }
-        return next.handle().pipe(
-          mergeMap(async (body: unknown) => {
-            await this.idempotency.complete(
-              clientId,
-              key,
-              res.statusCode,
-              JSON.stringify(body ?? null),
-            );
-            return body;
-          }),
-          catchError((err: unknown) =>
-            from(this.idempotency.release(clientId, key)).pipe(
-              mergeMap(() => throwError(() => err)),
-            ),
-          ),
-        );
+    // One transaction for the claim, the work (its UnitOfWork joins this one) and the stored response.
+    const outcome = this.uow.run(async (tx) => {
+      const claim = await this.idempotency.claim(tx.manager, clientId, key, hash);
+      if (claim.kind === 'replay') return claim;
+      const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      await this.idempotency.complete(tx.manager, clientId, key, hash, {
+        status: res.statusCode,
+        body: JSON.stringify(body ?? null),
+      });
+      return { kind: 'fresh' as const, body };
+    });
+    return from(outcome).pipe(
+      map((result) => {
+        if (result.kind === 'fresh') return result.body;
+        res.status(result.status).setHeader('Idempotent-Replayed', 'true');
+        return JSON.parse(result.body) as unknown;
       }),
     );
   }

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 
 /** Responses are replayed for this long (DESIGN §6). */
 const REPLAY_HOURS = 24;
-/** A claim whose request never finished (the instance died) may be taken over after this. */
-const ABANDONED_SECONDS = 120;
+
+/**
+ * The advisory lock of a key ($1 client id, $2 key): 64 bits of a hash, so two keys share a lock
+ * (and one waits for the other's 409 to clear) with negligible probability.
+ */
+export const IDEMPOTENCY_LOCK = `hashtextextended($1::text || ':' || $2::text, 0)`;
 
 export type IdempotencyClaim =
   { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
@@ -31,57 +35,60 @@ export class IdempotencyKeyInFlight extends DomainError {
 }
 
 /**
- * Idempotency keys, stored in the database so that every instance sees them. Only successful
- * responses are kept for replay; a failed request releases its key so that a retry runs again.
+ * Idempotency keys, stored in the database so that every instance sees them. A key is claimed,
+ * and its response stored, inside the transaction of the work it answers: the response exists
+ * exactly when the work was committed, so a request that failed — or whose process died —
+ * leaves nothing behind and its retry simply runs. While the claiming transaction is open, a
+ * transaction-scoped advisory lock on the key tells other requests it is in flight.
  */
 @Injectable()
 export class IdempotencyService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async claim(clientId: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed: unknown[] = await this.dataSource.query(
-        `INSERT INTO idempotency_key (client_id, key, request_hash, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(hours => $4))
-         ON CONFLICT (client_id, key) DO UPDATE
-           SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL,
-               created_at = now(), expires_at = EXCLUDED.expires_at
-           WHERE idempotency_key.expires_at < now()
-              OR (idempotency_key.response_status IS NULL
-                  AND idempotency_key.created_at < now() - make_interval(secs => $5))
-         RETURNING 1`,
-        [clientId, key, requestHash, REPLAY_HOURS, ABANDONED_SECONDS],
-      );
-      if (claimed.length > 0) return { kind: 'claimed' };
-      const rows: {
-        request_hash: string;
-        response_status: number | null;
-        response_body: string | null;
-      }[] = await this.dataSource.query(
-        'SELECT request_hash, response_status, response_body FROM idempotency_key WHERE client_id = $1 AND key = $2',
-        [clientId, key],
-      );
-      const existing = rows[0];
-      if (!existing) continue; // released meanwhile: claim again
-      if (existing.request_hash !== requestHash) throw new IdempotencyKeyReused(key);
-      if (existing.response_status === null || existing.response_body === null)
-        throw new IdempotencyKeyInFlight(key);
-      return { kind: 'replay', status: existing.response_status, body: existing.response_body };
-    }
-    throw new IdempotencyKeyInFlight(key);
-  }
-
-  async complete(clientId: string, key: string, status: number, body: string): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE idempotency_key SET response_status = $3, response_body = $4 WHERE client_id = $1 AND key = $2',
-      [clientId, key, status, body],
-    );
-  }
-
-  async release(clientId: string, key: string): Promise<void> {
-    await this.dataSource.query(
-      'DELETE FROM idempotency_key WHERE client_id = $1 AND key = $2 AND response_status IS NULL',
+  /** Within the transaction of `manager`: replay, or claim the key (lock it until commit). */
+  async claim(
+    manager: EntityManager,
+    clientId: string,
+    key: string,
+    requestHash: string,
+  ): Promise<IdempotencyClaim> {
+    const [{ locked }]: { locked: boolean }[] = await manager.query(
+      `SELECT pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK}) AS locked`,
       [clientId, key],
+    );
+    if (!locked) throw new IdempotencyKeyInFlight(key);
+    const rows: {
+      request_hash: string;
+      response_status: number | null;
+      response_body: string | null;
+    }[] = await manager.query(
+      `SELECT request_hash, response_status, response_body FROM idempotency_key
+       WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
+      [clientId, key],
+    );
+    const existing = rows[0];
+    // A row without a response was claimed under an earlier scheme by a request that never finished.
+    if (!existing || existing.response_status === null || existing.response_body === null)
+      return { kind: 'claimed' };
+    if (existing.request_hash !== requestHash) throw new IdempotencyKeyReused(key);
+    return { kind: 'replay', status: existing.response_status, body: existing.response_body };
+  }
+
+  /** Within the claiming transaction: the response to replay for 24 hours. */
+  async complete(
+    manager: EntityManager,
+    clientId: string,
+    key: string,
+    requestHash: string,
+    response: { status: number; body: string },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO idempotency_key (client_id, key, request_hash, response_status, response_body, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))
+       ON CONFLICT (client_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status,
+             response_body = EXCLUDED.response_body, created_at = now(), expires_at = EXCLUDED.expires_at`,
+      [clientId, key, requestHash, response.status, response.body, REPLAY_HOURS],
     );
   }
 

@@ -2,6 +2,7 @@
 export interface Exchange {
   status: number; // 0: no answer (connection refused or reset, or the client's own time limit)
   contentType: string;
+  headers: Headers;
   text: string;
   ms: number;
   error?: string;
@@ -37,6 +38,7 @@ export async function call(
     return {
       status: res.status,
       contentType: res.headers.get('content-type') ?? '',
+      headers: res.headers,
       text,
       ms: performance.now() - started,
     };
@@ -45,6 +47,7 @@ export async function call(
     return {
       status: 0,
       contentType: '',
+      headers: new Headers(),
       text: '',
       ms: performance.now() - started,
       error: e.cause?.code ?? e.cause?.message ?? e.name ?? e.message,

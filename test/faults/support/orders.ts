@@ -1,5 +1,5 @@
 import { withClient } from '../../setup/test-database';
-import { HALF_WRITTEN_ORDERS } from '../../support/order-integrity';
+import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../../support/order-integrity';
 
 /** An acknowledgement with two line items and personal data: several rows in one transaction. */
 export function orderBody(po: string, recipeSets: string[], i: number) {
@@ -49,4 +49,10 @@ export async function storedCounts(url: string, numbers: string[]): Promise<Map<
     );
     return new Map(rows.map((r) => [r.po, Number(r.n)]));
   });
+}
+
+export async function unfinishedIdempotencyKeys(url: string): Promise<string[]> {
+  return withClient(url, async (db) =>
+    (await db.query<{ key: string }>(UNFINISHED_IDEMPOTENCY_KEYS)).rows.map((r) => r.key),
+  );
 }
