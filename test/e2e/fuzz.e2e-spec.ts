@@ -106,14 +106,14 @@ const gen = new OpenApiArbitraries(doc, {
   },
 });
 
-/** A schema that takes any text (LenientString also takes a number, as its decimal text). */
-function freeTextSchema(schema: Schema): boolean {
+/** A schema that takes any text matching its pattern, if any, e.g. `sample` (LenientString also takes a number, as its decimal text). */
+function freeTextSchema(schema: Schema, sample: string): boolean {
   const forms = [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as Schema[])];
   return forms.some(
     (f) =>
       f.type === 'string' &&
       !f.enum &&
-      !f.pattern &&
+      (typeof f.pattern !== 'string' || new RegExp(f.pattern, 'u').test(sample)) &&
       (f.format === undefined || f.format === 'uuid'),
   );
 }
@@ -124,14 +124,14 @@ const MUTATIONS = {
     // Numbers are taken as text where text is expected; a recipeSetUuid is looked up, not
     // validated (a malformed one is simply not found, and ignored beside a recipeSetId), but
     // its length is.
-    (typeof value === 'number' && freeTextSchema(schema)) ||
+    (typeof value === 'number' && freeTextSchema(schema, String(value))) ||
     (schema.format === 'uuid' &&
       typeof value === 'string' &&
       [...value].length <= ((schema.maxLength as number | undefined) ?? Infinity)),
   // Beyond the schema: text must be storable. In a body or query that is a 400 naming the field;
   // in a path it names nothing that exists (404).
   extra: (schema: Schema, where: string) =>
-    where === 'header' || !freeTextSchema(schema)
+    where === 'header' || !freeTextSchema(schema, 'a\u0000b')
       ? []
       : [
           { label: 'a NUL character', value: 'a\u0000b' },

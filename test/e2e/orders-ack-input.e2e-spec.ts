@@ -113,6 +113,8 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
         order('PO-400', []),
         'Invalid request: lineItems must list at least one line item (or use recipeSets).',
       ],
+      ['blank number', order('   ', [line(rs)]), 'purchaseOrderNumber must not be empty'],
+      ['empty number', order('', [line(rs)]), 'purchaseOrderNumber must not be empty'],
       [
         'neither list',
         { purchaseOrderNumber: 'PO-400', orderDate: '2026-03-30' },

@@ -183,6 +183,13 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
       .send({ purchaseOrderNumber: po, lineItems: [] });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain('lineItems');
+    const blank = await setStatus('put', ' ', [[' ', 'in-progress']]);
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('purchaseOrderNumber must not be empty');
+    expect(blank.text).toContain('lineItems[0].recipeSetReadableId must not be empty');
+    const unnamed = await ship(po, [{ recipeSetReadableId: '', shipmentTracking: 'T1' }]);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.text).toContain('lineItems[0].recipeSetReadableId must not be empty');
     expect((await read(po)).lineItems[0].workflowStatus).toBe('not-started');
     expect(await history(po)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
   IsDate,
@@ -11,6 +11,7 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidationOptions,
 } from 'class-validator';
 
@@ -181,4 +182,19 @@ export const OptionalText = (
     ApiPropertyOptional({ type: String, nullable: true, maxLength: max, ...doc }),
     IsOptional(),
     LenientString(max),
+  );
+
+/**
+ * A required identifier of at most `max` characters (numbers taken as text, surrounding spaces
+ * dropped) that must not be empty: a blank purchase order number or recipe set id names nothing.
+ */
+export const RequiredText = (
+  max: number,
+  doc: { example?: string; description?: string } = {},
+): PropertyDecorator =>
+  compose(
+    ApiProperty({ type: String, minLength: 1, maxLength: max, pattern: '\\S', ...doc }),
+    LenientString(max),
+    // After trimming; the document says the same with a pattern (a character other than space).
+    MinLength(1, { message: '$property must not be empty' }),
   );

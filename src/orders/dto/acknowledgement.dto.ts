@@ -18,6 +18,7 @@ import {
   LenientInt,
   LenientNumber,
   LenientString,
+  RequiredText,
   OptionalText,
 } from '../../common/validation/lenient';
 import {
@@ -219,8 +220,7 @@ export class RecipeSetSkuQuantityDto {
 
 /** OrderAcknowledgement: the payload of POST /api/order/acknowledgement(s) and POST /api/order. */
 export class OrderAcknowledgementDto {
-  @ApiProperty({ maxLength: 100, example: '42015953' })
-  @LenientString(100)
+  @RequiredText(100, { example: '42015953' })
   purchaseOrderNumber: string;
 
   @ApiLenientDate({

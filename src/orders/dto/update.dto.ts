@@ -10,19 +10,17 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { CaseInsensitiveEnum, LenientString, OptionalText } from '../../common/validation/lenient';
+import { CaseInsensitiveEnum, OptionalText, RequiredText } from '../../common/validation/lenient';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
 import { MAX_LINE_ITEMS, toStringList, TRACKING_SCHEMA } from './acknowledgement.dto';
 
 const MAX_UPDATE_ITEMS = MAX_LINE_ITEMS * 10;
 
 export class ShipNotificationLineItemDto {
-  @ApiProperty({
-    maxLength: 64,
+  @RequiredText(64, {
     example: 'MUEMVK2U',
     description: "The readable id (or UUID) of the line item's recipe set.",
   })
-  @LenientString(64)
   recipeSetReadableId: string;
 
   @ApiPropertyOptional({
@@ -52,8 +50,7 @@ export class ShipNotificationLineItemDto {
 }
 
 export class ShipNotificationDto {
-  @ApiProperty({ maxLength: 100, example: 'HA-EM-12345' })
-  @LenientString(100)
+  @RequiredText(100, { example: 'HA-EM-12345' })
   purchaseOrderNumber: string;
 
   @ApiProperty({ type: [ShipNotificationLineItemDto], maxItems: MAX_UPDATE_ITEMS })
@@ -67,8 +64,7 @@ export class ShipNotificationDto {
 }
 
 export class WorkflowStatusLineItemDto {
-  @ApiProperty({ maxLength: 64, example: 'MUEMVK2U' })
-  @LenientString(64)
+  @RequiredText(64, { example: 'MUEMVK2U' })
   recipeSetReadableId: string;
 
   @ApiProperty({ enum: WorkflowStatus, example: WorkflowStatus.InProgress })
@@ -77,8 +73,7 @@ export class WorkflowStatusLineItemDto {
 }
 
 export class WorkflowStatusUpdateDto {
-  @ApiProperty({ maxLength: 100, example: 'HA-EM-12345' })
-  @LenientString(100)
+  @RequiredText(100, { example: 'HA-EM-12345' })
   purchaseOrderNumber: string;
 
   @ApiProperty({
