@@ -93,6 +93,11 @@ describe('lenient decorators through the validation pipe', () => {
     await expect(parse({ qty: '2.5' })).rejects.toThrow('qty must be an integer');
     await expect(parse({ qty: '101' })).rejects.toThrow('qty must not be greater than 100');
     await expect(parse({ price: 'abc' })).rejects.toThrow('price must be a number');
+    for (const notDecimal of ['0x10', '0b1', '0o7', 'Infinity', '1_000', '']) {
+      await expect(parse({ qty: notDecimal })).rejects.toThrow('qty must be an integer');
+      await expect(parse({ price: notDecimal })).rejects.toThrow('price must be a number');
+    }
+    expect(await parse({ qty: ' 7 ', price: '-1.5e1' })).toEqual({ qty: 7, price: -15 });
     await expect(parse({ flag: 'maybe' })).rejects.toThrow('flag must be a boolean');
     await expect(parse({ code: 'toolong' })).rejects.toThrow('code must be at most 5 characters');
     await expect(parse({ proof: 'done' })).rejects.toThrow(

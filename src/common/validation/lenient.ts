@@ -65,8 +65,11 @@ export function parseIsoDate(value: unknown): Date | undefined {
 const toDate = ({ value }: { value: unknown }): unknown =>
   value == null ? value : (parseIsoDate(value) ?? value);
 
+/** Decimal notation only: `Number()` would also read "0x10", "0b1" and "Infinity". */
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
 const toNumber = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value.trim()))
+  typeof value === 'string' && DECIMAL.test(value.trim()) && Number.isFinite(Number(value.trim()))
     ? Number(value.trim())
     : value;
 
