@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ErrorResponder } from './common/errors/error-responder';
+import { ConnectionDrain } from './common/http/connection-drain';
 import { verifyJsonDepth } from './common/http/json-depth';
 import { requestIdMiddleware } from './common/http/request-id';
 import { setupOpenApi } from './common/openapi/openapi';
@@ -31,6 +32,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.use(requestIdMiddleware);
+  app.use(app.get(ConnectionDrain).middleware);
   app.use(app.get(MetricsService).middleware);
   // No upgrade-insecure-requests: TLS ends at the load balancer, and plain-HTTP Swagger UI must load.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
@@ -60,5 +62,5 @@ export function configureApp(app: NestExpressApplication): void {
     void responder.respond(err, req, res);
   });
   setupOpenApi(app);
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts, which drains connections and closes the database after the app.
 }

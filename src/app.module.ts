@@ -20,6 +20,7 @@ import { DemoModule } from './demo/demo.module';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ConnectionDrain } from './common/http/connection-drain';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -54,6 +55,7 @@ export class AppModule {
       ],
       providers: [
         ErrorResponder,
+        ConnectionDrain,
         { provide: APP_GUARD, useClass: ApiTokenGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
+import { ConnectionDrain } from './common/http/connection-drain';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { DemoService } from './demo/demo.service';
@@ -14,6 +15,8 @@ async function bootstrap(): Promise<void> {
   const shutdown = async (): Promise<void> => {
     if (closing) return;
     closing = true;
+    // Stop accepting, finish what was accepted (keep-alive clients are asked to close), then close.
+    await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
     await app.close();
     await database.close();
   };

@@ -31,11 +31,13 @@ export class AppConfig {
   readonly logEntryRetentionDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
+  readonly shutdownGraceMs: number;
 
   constructor(env: Environment) {
     this.nodeEnv = env.NODE_ENV;
     this.port = env.PORT;
     this.host = env.HOST;
+    this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
     this.cdnUrl = stripSlash(env.CDN_URL ?? `${this.baseUrl}/cdn`);
     this.dataDir = resolve(env.DATA_DIR);

@@ -45,6 +45,9 @@ export class Environment {
   @IsString()
   HOST = '0.0.0.0';
 
+  @IntBetween(0, 600_000)
+  SHUTDOWN_GRACE_MS = 10_000;
+
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true })
   BASE_URL?: string;

@@ -71,7 +71,8 @@ export class ApiEnvironment {
 /** `node dist/src/main.js` as a child process on a spare port: started, killed, restarted. */
 export class ApiProcess {
   private readonly output: string[] = [];
-  private exit?: Promise<void>;
+  /** How the process ended: its exit code, or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -83,7 +84,9 @@ export class ApiProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.exit = new Promise((done) => child.once('exit', () => done()));
+    this.exited = new Promise((done) =>
+      child.once('exit', (code, signal) => done({ code, signal })),
+    );
   }
 
   /** Starts the API and waits until GET /health/ready answers 200. */
@@ -117,9 +120,9 @@ export class ApiProcess {
     return this.output.join('').slice(-4000);
   }
 
-  /** SIGKILL: no shutdown hooks, open transactions die with their connections. */
+  /** SIGKILL by default: no shutdown hooks, open transactions die with their connections. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.running) this.child.kill(signal);
-    await this.exit;
+    await this.exited;
   }
 }
