@@ -30,7 +30,12 @@ export class AdminController {
   ) {}
 
   @Post('clients')
-  @ApiOperation({ operationId: 'createClient', summary: 'Create a client account' })
+  @ApiOperation({
+    operationId: 'createClient',
+    summary: 'Create a client account',
+    description:
+      'Creates a client account with a unique handle (2–64 of a-z, 0-9, "-" and "_"). Issue a token for it with POST /admin/clients/{clientHandle}/tokens. Requires a ServiceAdmin token.',
+  })
   @ApiCreatedResponse({ type: ClientDto })
   @ApiTextError(400, 'Invalid handle, name or plan.')
   @ApiTextError(409, 'The handle is taken.')
@@ -39,7 +44,11 @@ export class AdminController {
   }
 
   @Get('clients')
-  @ApiOperation({ operationId: 'listClients', summary: 'List client accounts' })
+  @ApiOperation({
+    operationId: 'listClients',
+    summary: 'List client accounts',
+    description: 'Every client account, by handle. Requires a ServiceAdmin token.',
+  })
   @ApiOkResponse({ type: [ClientDto] })
   listClients(): Promise<ClientDto[]> {
     return this.clients.list();
@@ -49,6 +58,8 @@ export class AdminController {
   @ApiOperation({
     operationId: 'issueToken',
     summary: 'Issue an API token (the secret is shown once)',
+    description:
+      'Issues an API token for the client with the given role. The secret is in this response only: the service stores a hash of it. Requires a ServiceAdmin token.',
   })
   @ApiCreatedResponse({ type: IssuedTokenDto })
   @ApiTextError(400, 'Invalid role or label.')
@@ -64,6 +75,8 @@ export class AdminController {
   @ApiOperation({
     operationId: 'listTokens',
     summary: "List a client's API tokens (never their secrets)",
+    description:
+      "The client's tokens, oldest first, with their ids, displayed prefixes, roles, labels, creation, last use and revocation times; never the secrets. Requires a ServiceAdmin token.",
   })
   @ApiOkResponse({ type: [TokenDto] })
   @ApiTextError(404, 'No such client.')
@@ -76,6 +89,8 @@ export class AdminController {
   @ApiOperation({
     operationId: 'revokeToken',
     summary: 'Revoke an API token by id or displayed prefix',
+    description:
+      'Revokes a token by its id or by the prefix shown in listings; it stops working at once. Revoking a revoked token is not an error. Requires a ServiceAdmin token.',
   })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
   @ApiTextError(404, 'No such token.')

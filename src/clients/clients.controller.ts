@@ -15,6 +15,8 @@ export class ClientsController {
   @ApiOperation({
     operationId: 'getCurrentClient',
     summary: 'The client account and role of the calling token (to check an integration is set up)',
+    description:
+      "Who the calling token belongs to: the client account and the token's role. The cheapest authenticated call, useful to check that an integration is set up.",
   })
   @ApiOkResponse({ type: CurrentClientDto })
   getCurrentClient(@CurrentActor() actor: Actor): Promise<CurrentClientDto> {

@@ -16,7 +16,11 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get('live')
-  @ApiOperation({ operationId: 'getLiveness', summary: 'The process is up' })
+  @ApiOperation({
+    operationId: 'getLiveness',
+    summary: 'The process is up',
+    description: '200 while the process runs; it checks nothing else. Public.',
+  })
   @ApiOkResponse({ type: LivenessDto })
   getLiveness(): LivenessDto {
     return this.health.liveness();
@@ -26,6 +30,8 @@ export class HealthController {
   @ApiOperation({
     operationId: 'getReadiness',
     summary: 'The database (and Redis when configured) answer',
+    description:
+      '200 when the database answers (and Redis, when REDIS_URL is set), 503 naming what is down. Each check gives up after 2 seconds. Public.',
   })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, description: 'A dependency is down.' })

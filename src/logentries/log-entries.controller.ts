@@ -29,6 +29,8 @@ export class LogEntriesController {
   @ApiOperation({
     operationId: 'getLogEntry',
     summary: 'Show a log entry linked from an error (HTML, or JSON on Accept: application/json)',
+    description:
+      'The log entry an error response links to (`Log entry: …/logentry/detail/{id}`): time, request id, method, route, status, error code and message, without personal data or stack traces. Public, as the link is given to the caller; entries are purged after LOG_ENTRY_RETENTION_DAYS. HTML by default, JSON with `Accept: application/json`.',
   })
   @ApiProduces('text/html', 'application/json')
   @ApiOkResponse({

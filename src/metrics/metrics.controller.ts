@@ -12,7 +12,12 @@ export class MetricsController {
 
   @Get()
   @Authenticated({ role: Role.ServiceAdmin })
-  @ApiOperation({ operationId: 'getMetrics', summary: 'Prometheus metrics (ServiceAdmin token)' })
+  @ApiOperation({
+    operationId: 'getMetrics',
+    summary: 'Prometheus metrics (ServiceAdmin token)',
+    description:
+      'Counters and latency histograms of HTTP requests by method, route and status (`http_requests_total`, `http_request_duration_seconds`) and Node.js process metrics, in the Prometheus text format. Requires a ServiceAdmin token.',
+  })
   @ApiOkResponse({
     description: 'Prometheus text format.',
     content: { 'text/plain': { schema: { type: 'string' } } },

@@ -67,6 +67,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'acknowledgeOrder',
     summary: 'Acknowledge (submit) a purchase order',
+    description:
+      'Stores a purchase order for the calling client, with its line items and encrypted personal data, in one transaction: the named recipe sets move to Ordered and their print files become due. A purchase order number already submitted is 409, an unknown recipe set 404; nothing is stored then. Numbers may be sent as strings, priority and proofStatus by name in any case, dates with any offset. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({ type: OrderAcknowledgementDto, examples: { documented: { value: ACK_EXAMPLE } } })
   @ApiOkResponse({ type: AcknowledgementResultDto })
@@ -94,6 +96,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
+    description:
+      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
@@ -117,6 +121,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'submitOrder',
     summary: 'Submit a full order (both addresses required)',
+    description:
+      'The same as POST /api/order/acknowledgement, but customerAddress and shippingAddress are required with firstName, lastName, address1, city, state, postalCode and country (400 names the missing fields). Accepts an optional Idempotency-Key.',
   })
   @ApiBody({ type: OrderAcknowledgementDto })
   @ApiOkResponse({ type: AcknowledgementResultDto })
@@ -135,6 +141,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'shipNotification',
     summary: 'Attach shipment tracking to line items of an order',
+    description:
+      "Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking numbers accumulate across notifications. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.",
   })
   @apply(...UPDATE_RESPONSES)
   async shipNotification(
@@ -151,6 +159,7 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'postOrderStatus',
     summary: 'Update the workflow status of line items (same as PUT)',
+    description: 'The same operation as PUT /api/order/status, for integrations that send POST.',
   })
   @apply(...UPDATE_RESPONSES)
   async postOrderStatus(
@@ -166,6 +175,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'putOrderStatus',
     summary: 'Update the workflow status of line items',
+    description:
+      "Sets the workflow status of the named line items (a recipe set may be named several times, e.g. once per sku; the last entry wins). The first move to an in-progress status records the order's production start. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it. Every change is appended to the line item's history.",
   })
   @apply(...UPDATE_RESPONSES)
   async putOrderStatus(
@@ -181,6 +192,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'listRecipeSetIds',
     summary: "Ids of a client's recipe sets in a status, modified on or after a date",
+    description:
+      "Readable ids (or UUIDs, with idType=Guid) of the client's recipe sets in the given status and modified on or after fromDate, in pages (X-Total-Count gives the total). The token must belong to the client named in the path.",
   })
   @ApiParam({
     name: 'fromDate',
@@ -219,7 +232,12 @@ export class OrdersController {
   }
 
   @Get('order/order-number/:purchaseOrderNumber')
-  @ApiOperation({ operationId: 'getOrderByNumber', summary: 'Read a purchase order by its number' })
+  @ApiOperation({
+    operationId: 'getOrderByNumber',
+    summary: 'Read a purchase order by its number',
+    description:
+      "The calling client's purchase order with its line items, shipment tracking and decrypted personal data. Another client's order number is 404.",
+  })
   @ApiOkResponse({ type: PurchaseOrderDto })
   @ApiTextError(404, 'No such purchase order for this client.')
   getOrderByNumber(
@@ -234,6 +252,8 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'searchOrders',
     summary: 'Orders modified in a date range with line items in given statuses',
+    description:
+      "The calling client's orders modified between lastModificationStartDate and lastModificationEndDate (default: now) with at least one line item in one of workflowStatuses, by last modification (oldest first), in pages of at most 500 (X-Total-Count gives the total). The range may span at most 31 days unless ignoreDateRestriction is true. The body is a top-level JSON array of PurchaseOrder.",
   })
   @ApiBody({
     type: OrderSearchDto,
