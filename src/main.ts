@@ -11,17 +11,26 @@ async function bootstrap(): Promise<void> {
   const database = await openDatabase(config, { attachIfRunning: false });
   const app = await createApp({ config, connection: database.connection });
   app.get(DemoService); // fail fast if the module graph is broken
-  let closing = false;
-  const shutdown = async (): Promise<void> => {
-    if (closing) return;
-    closing = true;
-    // Stop accepting, finish what was accepted (keep-alive clients are asked to close), then close.
-    await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
-    await app.close();
-    await database.close();
+  let stopping: Promise<void> | undefined;
+  // One graceful stop, whatever signals arrive meanwhile (a second SIGTERM or a Ctrl-C must not
+  // cut it short): stop accepting, finish what was accepted, then close the app and the database.
+  const stop = (): void => {
+    stopping ??= (async () => {
+      await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
+      await app.close();
+      await database.close();
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(
+          `Shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`,
+        );
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
-  process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   await app.listen(config.port, config.host);
   const seeded = config.seedDemo ? await app.get(DemoService).seed() : undefined;

@@ -1,5 +1,5 @@
 import { DataSourceOptions } from 'typeorm';
-import { PostgresConnection } from './connection';
+import { isEmbedded, PostgresConnection } from './connection';
 import { DeadlineClient } from './deadline-client';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -38,8 +38,12 @@ export function buildDataSourceOptions(
       max: pool.poolSize,
       connectionTimeoutMillis: pool.connectTimeoutMs,
       statement_timeout: pool.statementTimeoutMs,
-      query_timeout: pool.statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
-      Client: DeadlineClient,
+      ...(isEmbedded(connection)
+        ? {}
+        : {
+            query_timeout: pool.statementTimeoutMs + CLIENT_DEADLINE_MARGIN_MS,
+            Client: DeadlineClient,
+          }),
       idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
     },
   };

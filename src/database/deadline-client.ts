@@ -8,8 +8,9 @@ export const QUERY_READ_TIMEOUT = 'Query read timeout';
  * rejects the waiting query: the connection stays in the pool with the query (and perhaps an open
  * transaction) still pending on the server, and the queries queued behind it — a ROLLBACK, the
  * next request's work — could later run inside that abandoned transaction once a hung server
- * wakes up. Closing the socket instead makes the server roll back, and the pool discards the
- * client (it emits `error`, which TypeORM and pg-pool handle by releasing it with the error).
+ * wakes up. Instead the client is marked unusable, so that pg-pool discards it when it is
+ * released, and its socket is closed, so that the server rolls back. For PostgreSQL servers only
+ * (see `isEmbedded`).
  */
 export class DeadlineClient extends Client {
   constructor(config?: string | ClientConfig) {
@@ -27,8 +28,13 @@ export class DeadlineClient extends Client {
   }
 
   private abandon(): void {
-    (
-      this as unknown as { connection: { stream: { destroy(): void } } }
-    ).connection.stream.destroy();
+    const self = this as unknown as {
+      _queryable: boolean;
+      connection: { stream: { destroy(): void } };
+    };
+    // Unusable from now on: pg-pool discards a client that is not queryable when it is released
+    // (a read outside a transaction releases it before the socket's close event arrives).
+    self._queryable = false;
+    self.connection.stream.destroy();
   }
 }

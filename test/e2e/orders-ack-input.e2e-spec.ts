@@ -185,6 +185,17 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
     // Only fields the API keeps are checked: an unknown one is dropped as always.
     await api.ack(order('PO-TEXT', [line(rs)], { erpNote: 'a\u0000b' })).expect(200);
     expect(await api.orderCount(a.id, 'PO-TEXT')).toBe(1);
+    // The same in a batch, whose items are validated one by one.
+    await api
+      .ack([order('PO-TEXT-B', [line(rs)], { erpNote: 'a\u0000b' })], '/api/order/acknowledgements')
+      .expect(200);
+    const inBatch = await api.ack(
+      [order('PO-TEXT-C', [{ ...line(rs), giftMessage: 'a\u0000b' }])],
+      '/api/order/acknowledgements',
+    );
+    expect(inBatch.status).toBe(400);
+    expect(inBatch.text).toContain('order [0]: lineItems[0].giftMessage must not contain NUL');
+    expect(await api.orderCount(a.id, 'PO-TEXT-C')).toBe(0);
   });
 
   it('refuses an array where an object is expected', async () => {

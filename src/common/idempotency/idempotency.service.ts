@@ -4,6 +4,8 @@ import { DomainError, ErrorKind } from '../errors/domain-error';
 
 /** Responses are replayed for this long (DESIGN §6). */
 const REPLAY_HOURS = 24;
+/** A claim without a response, committed by an earlier release, counts as in flight this long. */
+const LEGACY_CLAIM_SECONDS = 120;
 
 /**
  * The advisory lock of a key ($1 client id, $2 key): 64 bits of a hash, so two keys share a lock
@@ -61,15 +63,21 @@ export class IdempotencyService {
       request_hash: string;
       response_status: number | null;
       response_body: string | null;
+      recent: boolean;
     }[] = await manager.query(
-      `SELECT request_hash, response_status, response_body FROM idempotency_key
-       WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
-      [clientId, key],
+      `SELECT request_hash, response_status, response_body,
+              created_at > now() - make_interval(secs => $3) AS recent
+       FROM idempotency_key WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
+      [clientId, key, LEGACY_CLAIM_SECONDS],
     );
     const existing = rows[0];
-    // A row without a response was claimed under an earlier scheme by a request that never finished.
-    if (!existing || existing.response_status === null || existing.response_body === null)
+    if (!existing) return { kind: 'claimed' };
+    if (existing.response_status === null || existing.response_body === null) {
+      // Committed without a response: claimed by an instance of the earlier release, which commits
+      // its claim first (during a rolling deploy). In flight while recent; after that, abandoned.
+      if (existing.recent) throw new IdempotencyKeyInFlight(key);
       return { kind: 'claimed' };
+    }
     if (existing.request_hash !== requestHash) throw new IdempotencyKeyReused(key);
     return { kind: 'replay', status: existing.response_status, body: existing.response_body };
   }

@@ -44,7 +44,9 @@ class AppValidationPipe extends ValidationPipe {
       );
     }
     const result: unknown = await super.transform(value, metadata);
-    if (metadata.type === 'body' || metadata.type === 'query') {
+    // Only what a DTO validated (and stripped of unknown fields); a raw array body, such as the
+    // batch, is checked item by item by its own pipe.
+    if ((metadata.type === 'body' || metadata.type === 'query') && this.toValidate(metadata)) {
       const fields = unstorableText(result);
       if (fields.length > 0) {
         throw new ValidationFailed(

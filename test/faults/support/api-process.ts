@@ -120,6 +120,11 @@ export class ApiProcess {
     return this.output.join('').slice(-4000);
   }
 
+  /** Sends `signal` without waiting for the process to end. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.running) this.child.kill(signal);
+  }
+
   /** SIGKILL by default: no shutdown hooks, open transactions die with their connections. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     if (this.running) this.child.kill(signal);
