@@ -162,12 +162,10 @@ describe('Orders: acknowledgement (HTTP)', () => {
   describe('POST /api/order (full order)', () => {
     it('answers 400 naming every missing address field and stores nothing', async () => {
       const [rs] = await api.fresh();
-      const res = await request(t.http)
-        .post('/api/order')
-        .set(api.auth())
-        .send(
-          order('PO-FULL-400', [line(rs)], { customerAddress: { firstName: 'Jane', city: '  ' } }),
-        );
+      const res = await api.ack(
+        order('PO-FULL-400', [line(rs)], { customerAddress: { firstName: 'Jane', city: '  ' } }),
+        '/api/order',
+      );
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(TEXT_TYPE);
       expect(res.text).toBe(
@@ -179,15 +177,13 @@ describe('Orders: acknowledgement (HTTP)', () => {
 
     it('answers 200 when both addresses are complete and returns them on read', async () => {
       const [rs] = await api.fresh();
-      const res = await request(t.http)
-        .post('/api/order/')
-        .set(api.auth())
-        .send(
-          order('PO-FULL', [line(rs)], {
-            customerAddress: address('C'),
-            shippingAddress: address('S'),
-          }),
-        );
+      const res = await api.ack(
+        order('PO-FULL', [line(rs)], {
+          customerAddress: address('C'),
+          shippingAddress: address('S'),
+        }),
+        '/api/order/',
+      );
       expect(res.status).toBe(200);
       expect(res.text).toBe(processed('PO-FULL', rs));
       const read = await api.getOrder('PO-FULL');

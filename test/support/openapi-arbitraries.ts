@@ -82,7 +82,7 @@ const DEEP_NESTING = 40;
 const DROP = Symbol('drop');
 
 /** Injection-shaped and otherwise awkward texts that are still perfectly valid strings. */
-export const AWKWARD_TEXTS = [
+const AWKWARD_TEXTS = [
   "' OR 1=1 --",
   '"; DROP TABLE purchase_order; --',
   "Robert'); DELETE FROM recipe_set; --",
