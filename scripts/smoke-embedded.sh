@@ -32,7 +32,8 @@ start() {
 stop() {
   kill -TERM -- "-$pid"
   local t0=$SECONDS
-  while kill -0 "$pid" 2>/dev/null; do
+  # Wait for the whole process group: npm exits at once on SIGTERM, the server after its graceful stop.
+  while pgrep -g "$pid" >/dev/null; do
     [ $((SECONDS - t0)) -lt 20 ] || fail "the server did not stop within 20 s of SIGTERM"
     sleep 0.2
   done
