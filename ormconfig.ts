@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from './src/config/app-config';
 import { buildDataSourceOptions } from './src/database/data-source-options';
 import { embeddedConnection } from './src/database/embedded-postgres';
+import { ENTITIES } from './src/entities';
 
 const config = AppConfig.fromEnv();
 
@@ -21,5 +22,6 @@ export default new DataSource(
       statementTimeoutMs: config.statementTimeoutMs,
       connectTimeoutMs: config.connectTimeoutMs,
     },
+    ENTITIES,
   ),
 );

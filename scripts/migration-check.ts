@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { openEmbeddedDatabase } from '../src/database/embedded-postgres';
 import { pendingSchemaChanges } from '../src/database/schema-drift';
 
@@ -18,11 +19,15 @@ async function main(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'pci-drift-'));
   const embedded = await openEmbeddedDatabase(dir, { attachIfRunning: false, maxConnections: 4 });
   const ds = new DataSource(
-    buildDataSourceOptions(embedded.connection, {
-      poolSize: 2,
-      statementTimeoutMs: 60_000,
-      connectTimeoutMs: 10_000,
-    }),
+    buildDataSourceOptions(
+      embedded.connection,
+      {
+        poolSize: 2,
+        statementTimeoutMs: 60_000,
+        connectTimeoutMs: 10_000,
+      },
+      ENTITIES,
+    ),
   );
   try {
     await ds.initialize();

@@ -5,12 +5,11 @@ import { AdminController } from './admin.controller';
 import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
-import { ApiTokenEntity } from './entities/api-token.entity';
-import { ClientAccountEntity } from './entities/client-account.entity';
+import { CLIENT_ENTITIES } from './entities';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClientAccountEntity, ApiTokenEntity])],
+  imports: [TypeOrmModule.forFeature(CLIENT_ENTITIES)],
   controllers: [AdminController, ClientsController],
   providers: [
     ClientsRepository,

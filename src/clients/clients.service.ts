@@ -3,7 +3,7 @@ import { ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
 import { ClientDto, CreateClientDto, CurrentClientDto } from './clients.dto';
 import { ClientHandleTaken } from './clients.errors';
-import { isUniqueViolation } from '../database/pg-errors';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { ClientsRepository } from './clients.repository';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 

@@ -1,7 +1,6 @@
 import { DataSourceOptions } from 'typeorm';
 import { isEmbedded, PostgresConnection } from './connection';
 import { DeadlineClient } from './deadline-client';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export interface PoolSettings {
@@ -17,15 +16,20 @@ export interface PoolSettings {
  */
 export const CLIENT_DEADLINE_MARGIN_MS = 2000;
 
-/** The one definition of how the service talks to PostgreSQL, shared by the app, CLI and TypeORM CLI. */
+/**
+ * The one definition of how the service talks to PostgreSQL, shared by the app, CLI and TypeORM CLI.
+ * `entities`: none for the Nest app and CLI (each module registers its own); the whole schema
+ * (`src/entities.ts`) for the tools that work without the modules.
+ */
 export function buildDataSourceOptions(
   connection: PostgresConnection,
   pool: PoolSettings,
+  entities: NonNullable<DataSourceOptions['entities']> = [],
 ): DataSourceOptions {
   return {
     type: 'postgres',
     ...connection,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

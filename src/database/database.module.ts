@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { PostgresConnection } from './connection';
 import { buildDataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
-import { UnitOfWork } from './unit-of-work';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 
 export interface DatabaseModuleOptions {
   connection: PostgresConnection;
@@ -28,6 +28,8 @@ export class DatabaseModule {
               statementTimeoutMs: config.statementTimeoutMs,
               connectTimeoutMs: config.connectTimeoutMs,
             }),
+            // Each feature module registers its entities with TypeOrmModule.forFeature.
+            autoLoadEntities: true,
             retryAttempts: 5,
             retryDelay: 2000,
           }),

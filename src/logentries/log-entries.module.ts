@@ -1,14 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
-import { LogEntryEntity } from './entities/log-entry.entity';
+import { LOG_ENTRY_ENTITIES } from './entities';
 import { LogEntriesController } from './log-entries.controller';
 import { LogEntriesService } from './log-entries.service';
 import { LogRetention } from './log-retention';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([LogEntryEntity])],
+  imports: [TypeOrmModule.forFeature(LOG_ENTRY_ENTITIES)],
   controllers: [LogEntriesController],
   providers: [
     LogEntriesService,

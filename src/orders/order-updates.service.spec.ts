@@ -1,7 +1,7 @@
 import { strictMock } from '../../test/support/strict-mock';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
-import { Transaction, UnitOfWork } from '../database/unit-of-work';
+import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
 import { OrderUpdatesService } from './order-updates.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
-import { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { parseRecipeSetRef } from '../recipesets/readable-id';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';

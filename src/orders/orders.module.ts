@@ -4,10 +4,7 @@ import { ClientsModule } from '../clients/clients.module';
 import { RecipeSetsModule } from '../recipesets/recipe-sets.module';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
-import { LineItemHistoryEntity } from './entities/line-item-history.entity';
-import { OrderLineItemEntity } from './entities/order-line-item.entity';
-import { PrintFileRequestEntity } from './entities/print-file-request.entity';
-import { PurchaseOrderEntity } from './entities/purchase-order.entity';
+import { ORDER_ENTITIES } from './entities';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { OrdersController } from './orders.controller';
@@ -15,16 +12,7 @@ import { OrdersRepository } from './orders.repository';
 import { DeferredPrintFileScheduler, PrintFileScheduler } from './print-file-scheduler';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      PurchaseOrderEntity,
-      OrderLineItemEntity,
-      LineItemHistoryEntity,
-      PrintFileRequestEntity,
-    ]),
-    RecipeSetsModule,
-    ClientsModule,
-  ],
+  imports: [TypeOrmModule.forFeature(ORDER_ENTITIES), RecipeSetsModule, ClientsModule],
   controllers: [OrdersController],
   providers: [
     OrdersRepository,

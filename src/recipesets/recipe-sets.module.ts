@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RecipeSetEntity } from './entities/recipe-set.entity';
+import { RECIPE_SET_ENTITIES } from './entities';
 import { RecipeSetsService } from './recipe-sets.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([RecipeSetEntity])],
+  imports: [TypeOrmModule.forFeature(RECIPE_SET_ENTITIES)],
   providers: [RecipeSetsService],
   exports: [RecipeSetsService],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
-import { isUniqueViolation } from '../database/pg-errors';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { newReadableId, parseRecipeSetRef } from './readable-id';
 import { RecipeStatus } from './recipe-status';

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pendingSchemaChanges } from '../../src/database/schema-drift';
+import { ENTITIES } from '../../src/entities';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -31,6 +32,11 @@ describe('Drift checks', () => {
       t = await createTestApp();
     });
     afterAll(() => t.close());
+
+    it('the modules register exactly the entities the schema tools know', () => {
+      const registered = t.dataSource.entityMetadatas.map((m) => m.target);
+      expect(new Set(registered)).toEqual(new Set(ENTITIES));
+    });
 
     it('the migrations produce exactly the schema the entities describe', async () => {
       expect(await pendingSchemaChanges(t.dataSource)).toEqual([]);

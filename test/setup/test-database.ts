@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresConnection } from '../../src/database/connection';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 import { openEmbeddedDatabase } from '../../src/database/embedded-postgres';
 import { runMigrations } from '../../src/database/migrate';
 
@@ -34,7 +35,7 @@ export function withDatabase(url: string, database: string): string {
 const POOL = { poolSize: 2, statementTimeoutMs: 60_000, connectTimeoutMs: 10_000 };
 
 async function migrate(connection: PostgresConnection): Promise<void> {
-  const ds = await new DataSource(buildDataSourceOptions(connection, POOL)).initialize();
+  const ds = await new DataSource(buildDataSourceOptions(connection, POOL, ENTITIES)).initialize();
   try {
     await runMigrations(ds);
   } finally {

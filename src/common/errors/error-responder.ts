@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
-import { isDatabaseUnavailable } from '../../database/pg-errors';
+import { isDatabaseUnavailable } from '../persistence/pg-errors';
 import { DomainError, ErrorKind, FieldError } from './domain-error';
 import { LogEntryRecorder } from './log-entry-recorder';
 import { PROBLEM_JSON, ProblemDetails } from './problem-details';

@@ -26,3 +26,6 @@ export class IdempotencyKeyEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 }
+
+/** The tables the idempotency module owns. */
+export const IDEMPOTENCY_ENTITIES = [IdempotencyKeyEntity];

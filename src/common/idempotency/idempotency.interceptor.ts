@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, map, Observable, throwError } from 'rxjs';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork } from '../persistence/unit-of-work';
 import { Actor } from '../auth/actor';
 import { ValidationFailed } from '../errors/domain-error';
 import { IdempotencyService } from './idempotency.service';

@@ -2,7 +2,7 @@ import { Global, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PinoLogger } from 'nestjs-pino';
 import { runPeriodically } from '../scheduling/periodic-task';
-import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { IDEMPOTENCY_ENTITIES } from './idempotency-key.entity';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 
@@ -10,7 +10,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([IdempotencyKeyEntity])],
+  imports: [TypeOrmModule.forFeature(IDEMPOTENCY_ENTITIES)],
   providers: [IdempotencyService, IdempotencyInterceptor],
   exports: [IdempotencyService, IdempotencyInterceptor],
 })

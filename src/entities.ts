@@ -1,0 +1,19 @@
+import { CLIENT_ENTITIES } from './clients/entities';
+import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
+import { LOG_ENTRY_ENTITIES } from './logentries/entities';
+import { ORDER_ENTITIES } from './orders/entities';
+import { RECIPE_SET_ENTITIES } from './recipesets/entities';
+
+/**
+ * Every TypeORM entity of the service: the schema the migrations must produce. The running app
+ * does not read this list (each module registers its own entities); the tools that work on the
+ * whole schema without the modules do: the TypeORM CLI, the migration drift check, the test
+ * template. The drift e2e test checks that the app's modules register exactly these.
+ */
+export const ENTITIES = [
+  ...CLIENT_ENTITIES,
+  ...LOG_ENTRY_ENTITIES,
+  ...IDEMPOTENCY_ENTITIES,
+  ...RECIPE_SET_ENTITIES,
+  ...ORDER_ENTITIES,
+];
