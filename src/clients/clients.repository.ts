@@ -1,20 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role } from '../common/auth/role';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 
-/** Intent-named queries over client accounts and their API tokens. */
+/**
+ * Intent-named queries over client accounts and their API tokens. Inside a unit of work they run
+ * in its transaction.
+ */
 @Injectable()
 export class ClientsRepository {
-  constructor(
-    @InjectRepository(ClientAccountEntity)
-    private readonly clients: Repository<ClientAccountEntity>,
-    @InjectRepository(ApiTokenEntity) private readonly tokens: Repository<ApiTokenEntity>,
-  ) {}
+  constructor(private readonly uow: UnitOfWork) {}
+
+  private get clients(): Repository<ClientAccountEntity> {
+    return this.uow.manager.getRepository(ClientAccountEntity);
+  }
+
+  private get tokens(): Repository<ApiTokenEntity> {
+    return this.uow.manager.getRepository(ApiTokenEntity);
+  }
 
   insertClient(handle: string, name: string, plan: Plan): Promise<ClientAccountEntity> {
     return this.clients.save(this.clients.create({ handle, name, plan }));

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
 import { LOG_ENTRY_ENTITIES } from './entities';
 import { LogEntriesController } from './log-entries.controller';
+import { LogEntriesRepository } from './log-entries.repository';
 import { LogEntriesService } from './log-entries.service';
 import { LogRetention } from './log-retention';
 
@@ -11,6 +12,7 @@ import { LogRetention } from './log-retention';
   imports: [TypeOrmModule.forFeature(LOG_ENTRY_ENTITIES)],
   controllers: [LogEntriesController],
   providers: [
+    LogEntriesRepository,
     LogEntriesService,
     LogRetention,
     { provide: LogEntryRecorder, useExisting: LogEntriesService },

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { LogEntryRecord, LogEntryRecorder } from '../common/errors/log-entry-recorder';
-import { LogEntryEntity } from './entities/log-entry.entity';
+import { LogEntriesRepository } from './log-entries.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,16 +16,14 @@ export type PublicLogEntry = LogEntryRecord & { createdAt: string };
 
 @Injectable()
 export class LogEntriesService implements LogEntryRecorder {
-  constructor(
-    @InjectRepository(LogEntryEntity) private readonly repo: Repository<LogEntryEntity>,
-  ) {}
+  constructor(private readonly repo: LogEntriesRepository) {}
 
   async record(entry: LogEntryRecord): Promise<void> {
     await this.repo.insert(entry);
   }
 
   async get(id: string): Promise<PublicLogEntry> {
-    const entry = UUID.test(id) ? await this.repo.findOneBy({ id }) : null;
+    const entry = UUID.test(id) ? await this.repo.getById(id) : null;
     if (!entry) throw new LogEntryNotFound(id);
     return {
       id: entry.id,
@@ -42,10 +38,7 @@ export class LogEntriesService implements LogEntryRecorder {
   }
 
   /** Deletes entries older than `days`; returns how many. */
-  async purgeOlderThan(days: number): Promise<number> {
-    const result = await this.repo.delete({
-      createdAt: LessThan(new Date(Date.now() - days * 86_400_000)),
-    });
-    return result.affected ?? 0;
+  purgeOlderThan(days: number): Promise<number> {
+    return this.repo.deleteCreatedBefore(new Date(Date.now() - days * 86_400_000));
   }
 }

@@ -102,7 +102,7 @@ export class AcknowledgementsService {
     try {
       return await this.uow.run(async (tx) => {
         const refs = prepared.flatMap((p) => p.lines.map((l) => l.ref));
-        const resolved = await this.recipeSets.resolve(actor.clientId, refs, tx.manager);
+        const resolved = await this.recipeSets.resolve(actor.clientId, refs);
         for (const { dto, lines } of prepared) {
           const missing = lines.find((l) => !resolved.has(l.ref));
           if (missing)
@@ -112,18 +112,16 @@ export class AcknowledgementsService {
             );
         }
         const numbers = prepared.map((p) => p.dto.purchaseOrderNumber);
-        const [taken] = await this.orders.existingNumbers(tx.manager, actor.clientId, numbers);
+        const [taken] = await this.orders.existingNumbers(actor.clientId, numbers);
         if (taken !== undefined) throw new PurchaseOrderAlreadySubmitted(taken);
 
         const rows = prepared.map((p) => this.rows(actor, p, resolved));
         await this.orders.insertOrders(
-          tx.manager,
           rows.map((r) => r.order),
           rows.flatMap((r) => r.lines),
           rows.flatMap((r) => r.due),
         );
         await this.recipeSets.setStatus(
-          tx.manager,
           rows.flatMap((r) => r.due.map((d) => d.recipeSetId)),
           RecipeStatus.Ordered,
         );

@@ -8,7 +8,7 @@ import { OrderUpdatesService } from './order-updates.service';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
 const actor: Actor = { clientId: 'c1', clientHandle: 'acme', role: Role.User, tokenId: 't1' };
-const tx = { manager: {}, afterCommit: jest.fn() } as unknown as Transaction;
+const tx: Transaction = { afterCommit: jest.fn() };
 const uow = strictMock<UnitOfWork>(
   { run: (work: (t: Transaction) => Promise<unknown>) => work(tx) },
   'uow',
@@ -100,10 +100,10 @@ describe('OrderUpdatesService', () => {
         details: 'Updated workflow status for recipeSetReadableId(s): AAAA2222.',
       },
     });
-    expect(repo.updateLineItems).toHaveBeenCalledWith(tx.manager, [
+    expect(repo.updateLineItems).toHaveBeenCalledWith([
       { id: 1, set: { workflowStatus: 'in-progress' } },
     ]);
-    expect(repo.appendHistory).toHaveBeenCalledWith(tx.manager, [
+    expect(repo.appendHistory).toHaveBeenCalledWith([
       expect.objectContaining({
         lineItemId: 1,
         orderId: 'o1',
@@ -112,7 +112,7 @@ describe('OrderUpdatesService', () => {
         requestId: 'req-7',
       }),
     ]);
-    expect(repo.touchOrder).toHaveBeenCalledWith(tx.manager, 'o1', true);
+    expect(repo.touchOrder).toHaveBeenCalledWith('o1', true);
   });
 
   it('adds tracking numbers to those already there and keeps the vendor unless a new one is given', async () => {
@@ -130,16 +130,16 @@ describe('OrderUpdatesService', () => {
       },
       null,
     );
-    expect(repo.updateLineItems).toHaveBeenCalledWith(tx.manager, [
+    expect(repo.updateLineItems).toHaveBeenCalledWith([
       { id: 1, set: { shipmentTracking: ['T0', 'T1', 'T2'], serialNumbers: ['SN1'] } },
     ]);
-    expect(repo.appendHistory).toHaveBeenCalledWith(tx.manager, [
+    expect(repo.appendHistory).toHaveBeenCalledWith([
       expect.objectContaining({
         change: 'shipment',
         shipmentTracking: ['T0', 'T1', 'T2'],
         shipmentVendor: 'UPS',
       }),
     ]);
-    expect(repo.touchOrder).toHaveBeenCalledWith(tx.manager, 'o1', false);
+    expect(repo.touchOrder).toHaveBeenCalledWith('o1', false);
   });
 });

@@ -113,11 +113,11 @@ export class OrderUpdatesService {
       history: Omit<LineItemHistoryEntity, 'id' | 'changedAt' | 'lineItemId' | 'orderId'>;
     },
   ): Promise<UpdateOutcome> {
-    return this.uow.run(async (tx) => {
-      const order = await this.orders.lockByNumber(tx.manager, actor.clientId, purchaseOrderNumber);
+    return this.uow.run(async () => {
+      const order = await this.orders.lockByNumber(actor.clientId, purchaseOrderNumber);
       if (!order)
         return error(purchaseOrderNumber, `Purchase order ${purchaseOrderNumber} was not found.`);
-      const lines = await this.orders.lineItems([order.id], tx.manager);
+      const lines = await this.orders.lineItems([order.id]);
 
       // Group the request's entries by the line items they name; a recipe set may be named many times.
       const byLine = new Map<number, { line: LineItemRow; entries: E[] }>();
@@ -154,18 +154,14 @@ export class OrderUpdatesService {
         line,
         ...apply(es, line),
       }));
-      await this.orders.updateLineItems(
-        tx.manager,
-        applied.map((a) => ({ id: a.line.id, set: a.change })),
-      );
+      await this.orders.updateLineItems(applied.map((a) => ({ id: a.line.id, set: a.change })));
       await this.orders.appendHistory(
-        tx.manager,
         applied.map((a) => ({ lineItemId: a.line.id, orderId: order.id, ...a.history })),
       );
       const startsProduction = applied.some(
         (a) => a.change.workflowStatus && isInProgress(a.change.workflowStatus),
       );
-      await this.orders.touchOrder(tx.manager, order.id, startsProduction);
+      await this.orders.touchOrder(order.id, startsProduction);
       return {
         status: 200,
         body: {

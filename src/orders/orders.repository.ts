@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
+import { insertInChunks } from '../common/persistence/chunked-insert';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
 import { PrintFileRequestEntity } from './entities/print-file-request.entity';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table. */
-const INSERT_CHUNK = 1000;
 
 /** A line item with the readable id of its recipe set. */
 export type LineItemRow = OrderLineItemEntity & { recipeSetReadableId: string };
@@ -34,21 +32,16 @@ export interface SearchCriteria {
   limit: number;
 }
 
-/** Intent-named queries over orders, their line items, history and print-file requests. */
+/**
+ * Intent-named queries over orders, their line items, history and print-file requests. Inside a
+ * unit of work they run in its transaction.
+ */
 @Injectable()
 export class OrdersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
-  private m(manager?: EntityManager): EntityManager {
-    return manager ?? this.dataSource.manager;
-  }
-
-  async existingNumbers(
-    manager: EntityManager,
-    clientId: string,
-    numbers: string[],
-  ): Promise<string[]> {
-    const rows = await manager.find(PurchaseOrderEntity, {
+  async existingNumbers(clientId: string, numbers: string[]): Promise<string[]> {
+    const rows = await this.uow.manager.find(PurchaseOrderEntity, {
       where: { clientId, purchaseOrderNumber: In(numbers) },
       select: { purchaseOrderNumber: true },
     });
@@ -56,52 +49,32 @@ export class OrdersRepository {
   }
 
   async insertOrders(
-    manager: EntityManager,
     orders: NewOrder[],
     lines: NewLineItem[],
     printRequests: NewPrintFileRequest[],
   ): Promise<void> {
-    for (let i = 0; i < orders.length; i += INSERT_CHUNK) {
-      await manager.insert(PurchaseOrderEntity, orders.slice(i, i + INSERT_CHUNK));
-    }
-    for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-      await manager.insert(OrderLineItemEntity, lines.slice(i, i + INSERT_CHUNK));
-    }
-    for (let i = 0; i < printRequests.length; i += INSERT_CHUNK) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(PrintFileRequestEntity)
-        .values(printRequests.slice(i, i + INSERT_CHUNK))
-        .orIgnore()
-        .execute();
-    }
+    const manager = this.uow.manager;
+    await insertInChunks(manager, PurchaseOrderEntity, orders);
+    await insertInChunks(manager, OrderLineItemEntity, lines);
+    await insertInChunks(manager, PrintFileRequestEntity, printRequests, { orIgnore: true });
   }
 
-  getByNumber(
-    clientId: string,
-    purchaseOrderNumber: string,
-    manager?: EntityManager,
-  ): Promise<PurchaseOrderEntity | null> {
-    return this.m(manager).findOneBy(PurchaseOrderEntity, { clientId, purchaseOrderNumber });
+  getByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
+    return this.uow.manager.findOneBy(PurchaseOrderEntity, { clientId, purchaseOrderNumber });
   }
 
   /** The order, locked for update until the transaction ends. */
-  lockByNumber(
-    manager: EntityManager,
-    clientId: string,
-    purchaseOrderNumber: string,
-  ): Promise<PurchaseOrderEntity | null> {
-    return manager.findOne(PurchaseOrderEntity, {
+  lockByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
+    return this.uow.manager.findOne(PurchaseOrderEntity, {
       where: { clientId, purchaseOrderNumber },
       lock: { mode: 'pessimistic_write' },
     });
   }
 
   /** Line items of these orders, in order, each with its recipe set's readable id. */
-  async lineItems(orderIds: string[], manager?: EntityManager): Promise<LineItemRow[]> {
+  async lineItems(orderIds: string[]): Promise<LineItemRow[]> {
     if (orderIds.length === 0) return [];
-    const { entities, raw } = await this.m(manager)
+    const { entities, raw } = await this.uow.manager
       .createQueryBuilder(OrderLineItemEntity, 'li')
       .innerJoin('li.recipeSet', 'rs')
       .addSelect('rs.readable_id', 'recipe_set_readable_id')
@@ -114,7 +87,6 @@ export class OrdersRepository {
   }
 
   async updateLineItems(
-    manager: EntityManager,
     changes: {
       id: number;
       set: Partial<
@@ -126,7 +98,7 @@ export class OrdersRepository {
     }[],
   ): Promise<void> {
     for (const change of changes) {
-      await manager.update(
+      await this.uow.manager.update(
         OrderLineItemEntity,
         { id: change.id },
         { ...change.set, lastModifiedAt: () => 'now()' },
@@ -134,21 +106,12 @@ export class OrdersRepository {
     }
   }
 
-  async appendHistory(
-    manager: EntityManager,
-    entries: Omit<LineItemHistoryEntity, 'id' | 'changedAt'>[],
-  ): Promise<void> {
-    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-      await manager.insert(LineItemHistoryEntity, entries.slice(i, i + INSERT_CHUNK));
-    }
+  async appendHistory(entries: Omit<LineItemHistoryEntity, 'id' | 'changedAt'>[]): Promise<void> {
+    await insertInChunks(this.uow.manager, LineItemHistoryEntity, entries);
   }
 
-  async touchOrder(
-    manager: EntityManager,
-    orderId: string,
-    startProduction: boolean,
-  ): Promise<void> {
-    await manager
+  async touchOrder(orderId: string, startProduction: boolean): Promise<void> {
+    await this.uow.manager
       .createQueryBuilder()
       .update(PurchaseOrderEntity)
       .set({
@@ -168,7 +131,7 @@ export class OrdersRepository {
     clientId: string,
     c: SearchCriteria,
   ): Promise<{ orders: PurchaseOrderEntity[]; total: number }> {
-    const qb = this.dataSource.manager
+    const qb = this.uow.manager
       .createQueryBuilder(PurchaseOrderEntity, 'o')
       .where('o.client_id = :clientId', { clientId })
       .andWhere('o.last_modified_at <= :to', { to: c.to });

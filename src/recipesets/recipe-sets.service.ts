@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { newReadableId, parseRecipeSetRef } from './readable-id';
+import { RecipeSetsRepository } from './recipe-sets.repository';
 import { RecipeStatus } from './recipe-status';
 
 export interface RecipeSetSummary {
@@ -30,9 +29,7 @@ function summary(r: RecipeSetEntity): RecipeSetSummary {
 /** Recipe sets: creation, lookup by readable id or UUID within a client, and status changes. */
 @Injectable()
 export class RecipeSetsService {
-  constructor(
-    @InjectRepository(RecipeSetEntity) private readonly repo: Repository<RecipeSetEntity>,
-  ) {}
+  constructor(private readonly repo: RecipeSetsRepository) {}
 
   /** Creates `count` recipe sets for a client, each with a fresh readable id. */
   async create(
@@ -53,25 +50,13 @@ export class RecipeSetsService {
    * Returns a map from each resolvable ref (as given, trimmed) to its recipe set; refs that are
    * malformed or belong to nobody (or to another client) are absent.
    */
-  async resolve(
-    clientId: string,
-    refs: readonly string[],
-    manager?: EntityManager,
-  ): Promise<Map<string, RecipeSetRecord>> {
+  async resolve(clientId: string, refs: readonly string[]): Promise<Map<string, RecipeSetRecord>> {
     const parsed = refs.map((raw) => ({ raw: raw.trim(), ref: parseRecipeSetRef(raw) }));
     const readable = parsed.flatMap((p) => (p.ref?.kind === 'readable' ? [p.ref.value] : []));
     const uuids = parsed.flatMap((p) => (p.ref?.kind === 'uuid' ? [p.ref.value] : []));
     const result = new Map<string, RecipeSetRecord>();
     if (readable.length === 0 && uuids.length === 0) return result;
-    const repo = manager?.getRepository(RecipeSetEntity) ?? this.repo;
-    const where = [
-      ...(readable.length ? [{ clientId, readableId: In([...new Set(readable)]) }] : []),
-      ...(uuids.length ? [{ clientId, id: In([...new Set(uuids)]) }] : []),
-    ];
-    const found = await repo.find({
-      where,
-      select: { id: true, readableId: true, clientId: true, status: true },
-    });
+    const found = await this.repo.findByIds(clientId, [...new Set(readable)], [...new Set(uuids)]);
     const byReadable = new Map(found.map((r) => [r.readableId, r]));
     const byId = new Map(found.map((r) => [r.id, r]));
     for (const { raw, ref } of parsed) {
@@ -91,19 +76,10 @@ export class RecipeSetsService {
     return (await this.resolve(clientId, [ref])).get(ref.trim());
   }
 
-  /** Moves recipe sets to `status` inside the caller's transaction. */
-  async setStatus(
-    manager: EntityManager,
-    ids: readonly string[],
-    status: RecipeStatus,
-  ): Promise<void> {
+  /** Moves recipe sets to `status` (inside the caller's unit of work, when there is one). */
+  async setStatus(ids: readonly string[], status: RecipeStatus): Promise<void> {
     if (ids.length === 0) return;
-    await manager
-      .createQueryBuilder()
-      .update(RecipeSetEntity)
-      .set({ status, lastModifiedAt: () => 'now()' })
-      .where({ id: In([...new Set(ids)]) })
-      .execute();
+    await this.repo.setStatus([...new Set(ids)], status);
   }
 
   /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */
@@ -123,12 +99,9 @@ export class RecipeSetsService {
       limit: number;
     },
   ): Promise<{ ids: string[]; total: number }> {
-    const [rows, total] = await this.repo.findAndCount({
-      where: { clientId, status, lastModifiedAt: MoreThanOrEqual(since) },
-      select: { id: true, readableId: true, lastModifiedAt: true },
-      order: { lastModifiedAt: 'ASC', id: 'ASC' },
-      skip: offset,
-      take: limit,
+    const { rows, total } = await this.repo.pageByStatus(clientId, status, since, {
+      offset,
+      limit,
     });
     return { ids: rows.map((r) => (idType === 'Readable' ? r.readableId : r.id)), total };
   }
@@ -139,9 +112,7 @@ export class RecipeSetsService {
   ): Promise<RecipeSetEntity> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.repo.save(
-          this.repo.create({ clientId, productHandle, readableId: newReadableId() }),
-        );
+        return await this.repo.insert({ clientId, productHandle, readableId: newReadableId() });
       } catch (err) {
         // A collision among 1.1e12 ids is rare; try another.
         if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS) throw err;

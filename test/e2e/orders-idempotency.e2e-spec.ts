@@ -10,7 +10,7 @@ import {
   TEXT_TYPE,
 } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { IDEMPOTENCY_LOCK } from '../../src/common/idempotency/idempotency.service';
+import { IDEMPOTENCY_LOCK } from '../../src/common/idempotency/idempotency.repository';
 
 /** This suite's orders: one recipe set, sku TEE. */
 const order = (po: string, recipeSetId: string, quantity = 1) =>

@@ -40,11 +40,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .digest('hex');
 
     // One transaction for the claim, the work (its UnitOfWork joins this one) and the stored response.
-    const outcome = this.uow.run(async (tx) => {
-      const claim = await this.idempotency.claim(tx.manager, clientId, key, hash);
+    const outcome = this.uow.run(async () => {
+      const claim = await this.idempotency.claim(clientId, key, hash);
       if (claim.kind === 'replay') return claim;
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      await this.idempotency.complete(tx.manager, clientId, key, hash, {
+      await this.idempotency.complete(clientId, key, hash, {
         status: res.statusCode,
         body: JSON.stringify(body ?? null),
       });

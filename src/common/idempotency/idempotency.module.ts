@@ -4,6 +4,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { runPeriodically } from '../scheduling/periodic-task';
 import { IDEMPOTENCY_ENTITIES } from './idempotency-key.entity';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotencyService } from './idempotency.service';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,7 +12,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature(IDEMPOTENCY_ENTITIES)],
-  providers: [IdempotencyService, IdempotencyInterceptor],
+  providers: [IdempotencyRepository, IdempotencyService, IdempotencyInterceptor],
   exports: [IdempotencyService, IdempotencyInterceptor],
 })
 export class IdempotencyModule implements OnApplicationBootstrap, OnApplicationShutdown {

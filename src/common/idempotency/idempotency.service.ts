@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, ErrorKind } from '../errors/domain-error';
+import { IdempotencyRepository } from './idempotency.repository';
 
 /** Responses are replayed for this long (DESIGN §6). */
 const REPLAY_HOURS = 24;
 /** A claim without a response, committed by an earlier release, counts as in flight this long. */
 const LEGACY_CLAIM_SECONDS = 120;
-
-/**
- * The advisory lock of a key ($1 client id, $2 key): 64 bits of a hash, so two keys share a lock
- * (and one waits for the other's 409 to clear) with negligible probability.
- */
-export const IDEMPOTENCY_LOCK = `hashtextextended($1::text || ':' || $2::text, 0)`;
 
 export type IdempotencyClaim =
   { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
@@ -45,65 +39,34 @@ export class IdempotencyKeyInFlight extends DomainError {
  */
 @Injectable()
 export class IdempotencyService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly keys: IdempotencyRepository) {}
 
-  /** Within the transaction of `manager`: replay, or claim the key (lock it until commit). */
-  async claim(
-    manager: EntityManager,
-    clientId: string,
-    key: string,
-    requestHash: string,
-  ): Promise<IdempotencyClaim> {
-    const [{ locked }]: { locked: boolean }[] = await manager.query(
-      `SELECT pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK}) AS locked`,
-      [clientId, key],
-    );
-    if (!locked) throw new IdempotencyKeyInFlight(key);
-    const rows: {
-      request_hash: string;
-      response_status: number | null;
-      response_body: string | null;
-      recent: boolean;
-    }[] = await manager.query(
-      `SELECT request_hash, response_status, response_body,
-              created_at > now() - make_interval(secs => $3) AS recent
-       FROM idempotency_key WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
-      [clientId, key, LEGACY_CLAIM_SECONDS],
-    );
-    const existing = rows[0];
+  /** Within the caller's unit of work: replay, or claim the key (lock it until commit). */
+  async claim(clientId: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
+    if (!(await this.keys.tryLock(clientId, key))) throw new IdempotencyKeyInFlight(key);
+    const existing = await this.keys.findLive(clientId, key, LEGACY_CLAIM_SECONDS);
     if (!existing) return { kind: 'claimed' };
-    if (existing.response_status === null || existing.response_body === null) {
+    if (existing.responseStatus === null || existing.responseBody === null) {
       // Committed without a response: claimed by an instance of the earlier release, which commits
       // its claim first (during a rolling deploy). In flight while recent; after that, abandoned.
       if (existing.recent) throw new IdempotencyKeyInFlight(key);
       return { kind: 'claimed' };
     }
-    if (existing.request_hash !== requestHash) throw new IdempotencyKeyReused(key);
-    return { kind: 'replay', status: existing.response_status, body: existing.response_body };
+    if (existing.requestHash !== requestHash) throw new IdempotencyKeyReused(key);
+    return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
 
-  /** Within the claiming transaction: the response to replay for 24 hours. */
-  async complete(
-    manager: EntityManager,
+  /** Within the claiming unit of work: the response to replay for 24 hours. */
+  complete(
     clientId: string,
     key: string,
     requestHash: string,
     response: { status: number; body: string },
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO idempotency_key (client_id, key, request_hash, response_status, response_body, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))
-       ON CONFLICT (client_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status,
-             response_body = EXCLUDED.response_body, created_at = now(), expires_at = EXCLUDED.expires_at`,
-      [clientId, key, requestHash, response.status, response.body, REPLAY_HOURS],
-    );
+    return this.keys.saveResponse(clientId, key, requestHash, response, REPLAY_HOURS);
   }
 
-  async purgeExpired(): Promise<number> {
-    const result: [unknown[], number] = await this.dataSource.query(
-      'DELETE FROM idempotency_key WHERE expires_at < now()',
-    );
-    return result[1] ?? 0;
+  purgeExpired(): Promise<number> {
+    return this.keys.deleteExpired();
   }
 }

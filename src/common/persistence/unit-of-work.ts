@@ -5,7 +5,6 @@ import { DataSource, EntityManager } from 'typeorm';
 type AfterCommit = () => Promise<void> | void;
 
 export interface Transaction {
-  readonly manager: EntityManager;
   /** Runs `effect` once the transaction has committed (never on rollback). */
   afterCommit(effect: AfterCommit): void;
 }
@@ -16,7 +15,8 @@ interface OpenTransaction {
 }
 
 /**
- * Runs a unit of work in one transaction and hands its EntityManager to repositories. Side effects
+ * Runs a unit of work in one transaction; repositories take its EntityManager from `manager`, so
+ * whatever they run inside `run` belongs to the transaction without being handed it. Side effects
  * (queue jobs, e-mails) registered with `afterCommit` are dispatched only after a successful commit.
  * A unit of work started inside another one (in the same async call chain) joins it: everything
  * commits or rolls back together, and the effects wait for the outermost commit. The Idempotency-Key
@@ -29,15 +29,20 @@ export class UnitOfWork {
 
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The open transaction's EntityManager in this async call chain; outside one, the default. */
+  get manager(): EntityManager {
+    return this.current.getStore()?.manager ?? this.dataSource.manager;
+  }
+
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
     if (outer) {
-      return work({ manager: outer.manager, afterCommit: (effect) => outer.effects.push(effect) });
+      return work({ afterCommit: (effect) => outer.effects.push(effect) });
     }
     const effects: AfterCommit[] = [];
     const result = await this.dataSource.transaction((manager) =>
       this.current.run({ manager, effects }, () =>
-        work({ manager, afterCommit: (effect) => effects.push(effect) }),
+        work({ afterCommit: (effect) => effects.push(effect) }),
       ),
     );
     for (const effect of effects) {

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { In, MoreThanOrEqual } from 'typeorm';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { RecipeSetEntity } from './entities/recipe-set.entity';
+import { RecipeStatus } from './recipe-status';
+
+export type RecipeSetRow = Pick<RecipeSetEntity, 'id' | 'readableId' | 'clientId' | 'status'>;
+
+/** Intent-named queries over recipe sets. Inside a unit of work they run in its transaction. */
+@Injectable()
+export class RecipeSetsRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  insert(values: {
+    clientId: string;
+    productHandle: string;
+    readableId: string;
+  }): Promise<RecipeSetEntity> {
+    const repo = this.uow.manager.getRepository(RecipeSetEntity);
+    return repo.save(repo.create(values));
+  }
+
+  /** The client's recipe sets with one of these readable ids (upper-case) or UUIDs (lower-case). */
+  findByIds(
+    clientId: string,
+    readableIds: readonly string[],
+    uuids: readonly string[],
+  ): Promise<RecipeSetRow[]> {
+    const where = [
+      ...(readableIds.length ? [{ clientId, readableId: In([...readableIds]) }] : []),
+      ...(uuids.length ? [{ clientId, id: In([...uuids]) }] : []),
+    ];
+    if (where.length === 0) return Promise.resolve([]);
+    return this.uow.manager.find(RecipeSetEntity, {
+      where,
+      select: { id: true, readableId: true, clientId: true, status: true },
+    });
+  }
+
+  async setStatus(ids: readonly string[], status: RecipeStatus): Promise<void> {
+    await this.uow.manager
+      .createQueryBuilder()
+      .update(RecipeSetEntity)
+      .set({ status, lastModifiedAt: () => 'now()' })
+      .where({ id: In([...ids]) })
+      .execute();
+  }
+
+  /** The client's recipe sets in `status` modified on or after `since`, oldest change first. */
+  async pageByStatus(
+    clientId: string,
+    status: RecipeStatus,
+    since: Date,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: Pick<RecipeSetEntity, 'id' | 'readableId'>[]; total: number }> {
+    const [rows, total] = await this.uow.manager.findAndCount(RecipeSetEntity, {
+      where: { clientId, status, lastModifiedAt: MoreThanOrEqual(since) },
+      select: { id: true, readableId: true, lastModifiedAt: true },
+      order: { lastModifiedAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return { rows, total };
+  }
+}
