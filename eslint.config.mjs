@@ -18,6 +18,24 @@ export default tseslint.config(
     },
   },
   {
+    // Modules meet only through what they export: a feature folder's index.ts.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['src/recipesets/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/recipesets/*'],
+              message: 'Import the recipe-sets module through its index (src/recipesets).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -5,7 +5,7 @@ import { ClientsModule } from './clients/clients.module';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
-import { RecipeSetsModule } from './recipesets/recipe-sets.module';
+import { RecipeSetsModule } from './recipesets';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';

@@ -20,8 +20,7 @@ import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
 import { DemoService } from './demo/demo.service';
-import { RecipeSetsModule } from './recipesets/recipe-sets.module';
-import { RecipeSetsService } from './recipesets/recipe-sets.service';
+import { RecipeSetsModule, RecipeSetsService } from './recipesets';
 
 /** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
 @Module({})

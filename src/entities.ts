@@ -2,7 +2,7 @@ import { CLIENT_ENTITIES } from './clients/entities';
 import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
 import { ORDER_ENTITIES } from './orders/entities';
-import { RECIPE_SET_ENTITIES } from './recipesets/entities';
+import { RECIPE_SET_ENTITIES } from './recipesets';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app

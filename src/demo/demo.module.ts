@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule } from '../clients/clients.module';
-import { RecipeSetsModule } from '../recipesets/recipe-sets.module';
+import { RecipeSetsModule } from '../recipesets';
 import { DemoService } from './demo.service';
 
 @Module({

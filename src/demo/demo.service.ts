@@ -3,7 +3,7 @@ import { Role } from '../common/auth/role';
 import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { TokensService } from '../clients/tokens.service';
-import { RecipeSetsService } from '../recipesets/recipe-sets.service';
+import { RecipeSetsService } from '../recipesets';
 
 export const DEMO_CLIENT_HANDLE = 'demo';
 

@@ -5,8 +5,7 @@ import { FieldCipher } from '../common/crypto/field-cipher';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { canonicalEnum, parseIsoDate } from '../common/validation/lenient';
 import { ClientsService } from '../clients/clients.service';
-import { RecipeSetsService } from '../recipesets/recipe-sets.service';
-import { RECIPE_STATUSES, RecipeStatus } from '../recipesets/recipe-status';
+import { RecipeSetsService, RECIPE_STATUSES, RecipeStatus } from '../recipesets';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
 import {
   MAX_RECIPE_SET_PAGE_SIZE,

@@ -5,6 +5,7 @@ import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
 import { OrderUpdatesService } from './order-updates.service';
+import { UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
 const actor: Actor = { clientId: 'c1', clientHandle: 'acme', role: Role.User, tokenId: 't1' };
@@ -44,7 +45,7 @@ function setup(lines: LineItemRow[] | null) {
 describe('OrderUpdatesService', () => {
   it('answers 404 Error for a missing order and touches nothing else', async () => {
     const { service, repo } = setup(null);
-    const out = await service.updateStatus(
+    const out = service.updateStatus(
       actor,
       {
         purchaseOrderNumber: 'PO-9',
@@ -52,9 +53,9 @@ describe('OrderUpdatesService', () => {
       },
       'r1',
     );
-    expect(out).toEqual({
-      status: 404,
-      body: {
+    await expect(out).rejects.toBeInstanceOf(UpdateRejected);
+    await expect(out).rejects.toMatchObject({
+      result: {
         purchaseOrderNumber: 'PO-9',
         status: 'Error',
         details: 'Purchase order PO-9 was not found.',
@@ -65,7 +66,7 @@ describe('OrderUpdatesService', () => {
 
   it('updates nothing when one named line item is missing, and names it', async () => {
     const { service, repo } = setup([line(1, 'AAAA2222')]);
-    const out = await service.updateStatus(
+    const out = service.updateStatus(
       actor,
       {
         purchaseOrderNumber: 'PO-1',
@@ -76,10 +77,13 @@ describe('OrderUpdatesService', () => {
       },
       'r1',
     );
-    expect(out.status).toBe(404);
-    expect(out.body.details).toBe(
-      'No line item of purchase order PO-1 for recipeSetReadableId(s): ZZZZ9999. Nothing was updated.',
-    );
+    await expect(out).rejects.toMatchObject({
+      result: {
+        status: 'Error',
+        details:
+          'No line item of purchase order PO-1 for recipeSetReadableId(s): ZZZZ9999. Nothing was updated.',
+      },
+    });
     expect(repo.updateLineItems).not.toHaveBeenCalled();
     expect(repo.appendHistory).not.toHaveBeenCalled();
   });
@@ -93,12 +97,9 @@ describe('OrderUpdatesService', () => {
       'req-7',
     );
     expect(out).toEqual({
-      status: 200,
-      body: {
-        purchaseOrderNumber: 'PO-1',
-        status: 'OK',
-        details: 'Updated workflow status for recipeSetReadableId(s): AAAA2222.',
-      },
+      purchaseOrderNumber: 'PO-1',
+      status: 'OK',
+      details: 'Updated workflow status for recipeSetReadableId(s): AAAA2222.',
     });
     expect(repo.updateLineItems).toHaveBeenCalledWith([
       { id: 1, set: { workflowStatus: 'in-progress' } },

@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { parseRecipeSetRef } from '../recipesets/readable-id';
+import { parseRecipeSetRef } from '../recipesets';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
 import { isInProgress, WorkflowStatus } from './order.enums';
+import { UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
-
-/** An UpdateResult with its HTTP status: 404 when the order or a named line item is missing. */
-export interface UpdateOutcome {
-  status: 200 | 404;
-  body: UpdateResultDto;
-}
 
 type LineChange = Partial<
   Pick<
@@ -29,7 +24,8 @@ function union(existing: string[] | null, added: string[] | null | undefined): s
 
 /**
  * Ship notifications and workflow-status updates (DESIGN §6): all-or-nothing, the order locked
- * for the duration, every change appended to the line item's history.
+ * for the duration, every change appended to the line item's history. A missing order or line
+ * item is UpdateRejected.
  */
 @Injectable()
 export class OrderUpdatesService {
@@ -42,7 +38,7 @@ export class OrderUpdatesService {
     actor: Actor,
     dto: ShipNotificationDto,
     requestId: string | null,
-  ): Promise<UpdateOutcome> {
+  ): Promise<UpdateResultDto> {
     return this.update(
       actor,
       dto.purchaseOrderNumber,
@@ -77,7 +73,7 @@ export class OrderUpdatesService {
     actor: Actor,
     dto: WorkflowStatusUpdateDto,
     requestId: string | null,
-  ): Promise<UpdateOutcome> {
+  ): Promise<UpdateResultDto> {
     return this.update(
       actor,
       dto.purchaseOrderNumber,
@@ -112,11 +108,14 @@ export class OrderUpdatesService {
       change: LineChange;
       history: Omit<LineItemHistoryEntity, 'id' | 'changedAt' | 'lineItemId' | 'orderId'>;
     },
-  ): Promise<UpdateOutcome> {
+  ): Promise<UpdateResultDto> {
     return this.uow.run(async () => {
       const order = await this.orders.lockByNumber(actor.clientId, purchaseOrderNumber);
       if (!order)
-        return error(purchaseOrderNumber, `Purchase order ${purchaseOrderNumber} was not found.`);
+        throw new UpdateRejected(
+          purchaseOrderNumber,
+          `Purchase order ${purchaseOrderNumber} was not found.`,
+        );
       const lines = await this.orders.lineItems([order.id]);
 
       // Group the request's entries by the line items they name; a recipe set may be named many times.
@@ -144,7 +143,7 @@ export class OrderUpdatesService {
         }
       }
       if (missing.length > 0) {
-        return error(
+        throw new UpdateRejected(
           purchaseOrderNumber,
           `No line item of purchase order ${purchaseOrderNumber} for recipeSetReadableId(s): ${missing.join(', ')}. Nothing was updated.`,
         );
@@ -163,17 +162,10 @@ export class OrderUpdatesService {
       );
       await this.orders.touchOrder(order.id, startsProduction);
       return {
-        status: 200,
-        body: {
-          purchaseOrderNumber,
-          status: 'OK',
-          details: `${done} for recipeSetReadableId(s): ${named.join(', ')}.`,
-        },
+        purchaseOrderNumber,
+        status: 'OK',
+        details: `${done} for recipeSetReadableId(s): ${named.join(', ')}.`,
       };
     });
   }
-}
-
-function error(purchaseOrderNumber: string, details: string): UpdateOutcome {
-  return { status: 404, body: { purchaseOrderNumber, status: 'Error', details } };
 }

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiOkResponse,
@@ -14,7 +26,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { RequestId } from '../common/http/request-id';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
-import { RecipeStatus } from '../recipesets/recipe-status';
+import { RecipeStatus } from '../recipesets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
@@ -28,27 +40,21 @@ import {
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
 import { OrderQueriesService } from './order-queries.service';
-import { OrderUpdatesService, UpdateOutcome } from './order-updates.service';
+import { OrderUpdatesService } from './order-updates.service';
+import { UpdateRejectedFilter } from './update-rejected.filter';
 
-const UPDATE_RESPONSES = [
-  ApiOkResponse({ type: UpdateResultDto, description: 'All named line items were updated.' }),
-  ApiResponse({
-    status: 404,
-    type: UpdateResultDto,
-    description: 'The order or a named line item is missing; nothing was updated.',
-  }),
-  ApiTextError(400, 'Invalid body.'),
-];
-const apply =
-  (...decorators: MethodDecorator[]): MethodDecorator =>
-  (t, k, d) => {
-    for (const dec of decorators) dec(t, k, d);
-  };
-
-function send(res: Response, outcome: UpdateOutcome): UpdateResultDto {
-  res.status(outcome.status);
-  return outcome.body;
-}
+/** The contract of the update routes; UpdateRejected becomes the spec's 404 UpdateResult. */
+const UpdateResponses = () =>
+  applyDecorators(
+    UseFilters(UpdateRejectedFilter),
+    ApiOkResponse({ type: UpdateResultDto, description: 'All named line items were updated.' }),
+    ApiResponse({
+      status: 404,
+      type: UpdateResultDto,
+      description: 'The order or a named line item is missing; nothing was updated.',
+    }),
+    ApiTextError(400, 'Invalid body.'),
+  );
 
 /** The Orders area of the spec (endpoints 1–9). */
 @ApiTags('Orders')
@@ -144,14 +150,13 @@ export class OrdersController {
     description:
       "Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking numbers accumulate across notifications. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.",
   })
-  @apply(...UPDATE_RESPONSES)
-  async shipNotification(
+  @UpdateResponses()
+  shipNotification(
     @CurrentActor() actor: Actor,
     @Body() body: ShipNotificationDto,
     @RequestId() requestId: string | null,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<UpdateResultDto> {
-    return send(res, await this.updates.shipNotification(actor, body, requestId));
+    return this.updates.shipNotification(actor, body, requestId);
   }
 
   @Post('order/status')
@@ -161,14 +166,13 @@ export class OrdersController {
     summary: 'Update the workflow status of line items (same as PUT)',
     description: 'The same operation as PUT /api/order/status, for integrations that send POST.',
   })
-  @apply(...UPDATE_RESPONSES)
-  async postOrderStatus(
+  @UpdateResponses()
+  postOrderStatus(
     @CurrentActor() actor: Actor,
     @Body() body: WorkflowStatusUpdateDto,
     @RequestId() requestId: string | null,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<UpdateResultDto> {
-    return send(res, await this.updates.updateStatus(actor, body, requestId));
+    return this.updates.updateStatus(actor, body, requestId);
   }
 
   @Put('order/status')
@@ -178,14 +182,13 @@ export class OrdersController {
     description:
       "Sets the workflow status of the named line items (a recipe set may be named several times, e.g. once per sku; the last entry wins). The first move to an in-progress status records the order's production start. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it. Every change is appended to the line item's history.",
   })
-  @apply(...UPDATE_RESPONSES)
-  async putOrderStatus(
+  @UpdateResponses()
+  putOrderStatus(
     @CurrentActor() actor: Actor,
     @Body() body: WorkflowStatusUpdateDto,
     @RequestId() requestId: string | null,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<UpdateResultDto> {
-    return send(res, await this.updates.updateStatus(actor, body, requestId));
+    return this.updates.updateStatus(actor, body, requestId);
   }
 
   @Get('orders/client/:clientHandle/from-date/:fromDate/status/:status')

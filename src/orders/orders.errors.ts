@@ -1,4 +1,5 @@
 import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+import { UpdateResultDto } from './dto/update.dto';
 
 export class PurchaseOrderAlreadySubmitted extends DomainError {
   constructor(purchaseOrderNumber: string) {
@@ -18,6 +19,19 @@ export class PurchaseOrderNotFound extends DomainError {
       ErrorKind.NotFound,
       `Purchase order ${purchaseOrderNumber} was not found.`,
     );
+  }
+}
+
+/**
+ * An update named an order or line item that does not exist; nothing was updated. The spec
+ * answers this with an UpdateResult body (not the usual error text), so the error carries it.
+ */
+export class UpdateRejected extends DomainError {
+  readonly result: UpdateResultDto;
+
+  constructor(purchaseOrderNumber: string, details: string) {
+    super('UPDATE_TARGET_NOT_FOUND', ErrorKind.NotFound, details);
+    this.result = { purchaseOrderNumber, status: 'Error', details };
   }
 }
 

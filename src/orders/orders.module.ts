@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients/clients.module';
-import { RecipeSetsModule } from '../recipesets/recipe-sets.module';
+import { RecipeSetsModule } from '../recipesets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { ORDER_ENTITIES } from './entities';

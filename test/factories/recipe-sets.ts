@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { RecipeSetsService, RecipeSetSummary } from '../../src/recipesets/recipe-sets.service';
+import { RecipeSetsService, RecipeSetSummary } from '../../src/recipesets';
 
 /** `count` recipe sets of the `tee` product for a client, created through the real service. */
 export function createRecipeSets(

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { RecipeSetEntity } from '../../recipesets/entities/recipe-set.entity';
+import { RecipeSetEntity } from '../../recipesets';
 import { WorkflowStatus } from '../order.enums';
 import { PurchaseOrderEntity } from './purchase-order.entity';
 

@@ -1,0 +1,14 @@
+/**
+ * What other modules may use of the recipe-sets module. Everything else in this folder is its
+ * own business (lint forbids deep imports from outside).
+ */
+export { RecipeSetsModule } from './recipe-sets.module';
+export { RecipeSetsService } from './recipe-sets.service';
+export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
+export { RecipeSetNotFound } from './recipe-sets.errors';
+export { parseRecipeSetRef } from './readable-id';
+export type { RecipeSetRef } from './readable-id';
+export { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
+/** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
+export { RecipeSetEntity } from './entities/recipe-set.entity';
+export { RECIPE_SET_ENTITIES } from './entities';
