@@ -154,29 +154,6 @@ describe('Orders: Idempotency-Key (HTTP)', () => {
     expect(await orders(a, 'IDEM-5')).toBe(1);
   });
 
-  it('treats a committed claim without a response (an earlier release mid-request) as in flight for 2 minutes, then runs the retry', async () => {
-    const rs = await fresh(a);
-    const body = order('IDEM-9', rs);
-    const legacyClaim = (age: string) =>
-      t.dataSource.query(
-        `INSERT INTO idempotency_key (client_id, key, request_hash, created_at, expires_at)
-         VALUES ($1, 'k-legacy', 'unknown', now() - $2::interval, now() + interval '1 hour')
-         ON CONFLICT (client_id, key) DO UPDATE SET created_at = EXCLUDED.created_at`,
-        [a.id, age],
-      );
-    await legacyClaim('10 seconds');
-    const inFlight = await post(a, 'k-legacy', body);
-    expect(inFlight.status).toBe(409);
-    expect(await orders(a, 'IDEM-9')).toBe(0);
-    await legacyClaim('3 minutes');
-    const res = await post(a, 'k-legacy', body);
-    expect(res.status).toBe(200);
-    expect(await keys(a, 'k-legacy')).toEqual([{ response_status: 200, long_lived: true }]);
-    const replay = await post(a, 'k-legacy', body);
-    expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
-    expect(await orders(a, 'IDEM-9')).toBe(1);
-  });
-
   it('replays batch and full-order responses too', async () => {
     const [x, y] = await api.fresh(2);
     const batch = [order('IDEM-6', x)];

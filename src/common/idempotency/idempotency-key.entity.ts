@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A claimed Idempotency-Key and, once the request succeeded, the response to replay. */
+/** An Idempotency-Key of a request that succeeded, with the response to replay. */
 @Entity({ name: 'idempotency_key' })
 @Index('IDX_idempotency_key_expires', ['expiresAt'])
 export class IdempotencyKeyEntity {
@@ -14,11 +14,11 @@ export class IdempotencyKeyEntity {
   @Column({ name: 'request_hash', type: 'char', length: 64 })
   requestHash: string;
 
-  @Column({ name: 'response_status', type: 'smallint', nullable: true })
-  responseStatus: number | null;
+  @Column({ name: 'response_status', type: 'smallint' })
+  responseStatus: number;
 
-  @Column({ name: 'response_body', type: 'text', nullable: true })
-  responseBody: string | null;
+  @Column({ name: 'response_body', type: 'text' })
+  responseBody: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -9,10 +9,8 @@ export const IDEMPOTENCY_LOCK = `hashtextextended($1::text || ':' || $2::text, 0
 
 export interface StoredKey {
   requestHash: string;
-  responseStatus: number | null;
-  responseBody: string | null;
-  /** Claimed less than `recentSeconds` ago. */
-  recent: boolean;
+  responseStatus: number;
+  responseBody: string;
 }
 
 /** Queries over idempotency keys. Inside a unit of work they run in its transaction. */
@@ -30,25 +28,19 @@ export class IdempotencyRepository {
   }
 
   /** The unexpired key, if stored. */
-  async findLive(clientId: string, key: string, recentSeconds: number): Promise<StoredKey | null> {
-    const rows: {
-      request_hash: string;
-      response_status: number | null;
-      response_body: string | null;
-      recent: boolean;
-    }[] = await this.uow.manager.query(
-      `SELECT request_hash, response_status, response_body,
-              created_at > now() - make_interval(secs => $3) AS recent
-       FROM idempotency_key WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
-      [clientId, key, recentSeconds],
-    );
+  async findLive(clientId: string, key: string): Promise<StoredKey | null> {
+    const rows: { request_hash: string; response_status: number; response_body: string }[] =
+      await this.uow.manager.query(
+        `SELECT request_hash, response_status, response_body
+         FROM idempotency_key WHERE client_id = $1 AND key = $2 AND expires_at >= now()`,
+        [clientId, key],
+      );
     const row = rows[0];
     if (!row) return null;
     return {
       requestHash: row.request_hash,
       responseStatus: row.response_status,
       responseBody: row.response_body,
-      recent: row.recent,
     };
   }
 

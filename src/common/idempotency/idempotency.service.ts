@@ -4,8 +4,6 @@ import { IdempotencyRepository } from './idempotency.repository';
 
 /** Responses are replayed for this long (DESIGN §6). */
 const REPLAY_HOURS = 24;
-/** A claim without a response, committed by an earlier release, counts as in flight this long. */
-const LEGACY_CLAIM_SECONDS = 120;
 
 export type IdempotencyClaim =
   { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
@@ -44,14 +42,8 @@ export class IdempotencyService {
   /** Within the caller's unit of work: replay, or claim the key (lock it until commit). */
   async claim(clientId: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
     if (!(await this.keys.tryLock(clientId, key))) throw new IdempotencyKeyInFlight(key);
-    const existing = await this.keys.findLive(clientId, key, LEGACY_CLAIM_SECONDS);
+    const existing = await this.keys.findLive(clientId, key);
     if (!existing) return { kind: 'claimed' };
-    if (existing.responseStatus === null || existing.responseBody === null) {
-      // Committed without a response: claimed by an instance of the earlier release, which commits
-      // its claim first (during a rolling deploy). In flight while recent; after that, abandoned.
-      if (existing.recent) throw new IdempotencyKeyInFlight(key);
-      return { kind: 'claimed' };
-    }
     if (existing.requestHash !== requestHash) throw new IdempotencyKeyReused(key);
     return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
