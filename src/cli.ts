@@ -20,7 +20,12 @@ import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
 import { DemoService } from './demo/demo.service';
-import { RecipeSetsModule, RecipeSetsService } from './recipesets';
+import {
+  createCountProblem,
+  MAX_RECIPE_SETS_PER_CREATE,
+  RecipeSetsModule,
+  RecipeSetsService,
+} from './recipesets';
 
 /** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
 @Module({})
@@ -121,13 +126,12 @@ function buildProgram(): Command {
   const recipeSet = program.command('recipe-set').description('recipe sets');
   recipeSet
     .command('create <clientHandle>')
-    .option('--count <n>', 'how many (1-1000)', '1')
+    .option('--count <n>', `how many (1-${MAX_RECIPE_SETS_PER_CREATE})`, '1')
     .option('--product <handle>', 'product handle', 'demo-tshirt')
     .action(async (clientHandle: string, opts: { count: string; product: string }) => {
       const count = Number(opts.count);
-      if (!Number.isInteger(count) || count < 1 || count > 1000) {
-        throw new UsageError('--count must be an integer from 1 to 1000.');
-      }
+      const problem = createCountProblem(count);
+      if (problem) throw new UsageError(`--${problem}.`);
       const created = await withContext(async (ctx) => {
         const client = await ctx.get(ClientsService).getByHandle(clientHandle);
         return ctx.get(RecipeSetsService).create(client.id, { productHandle: opts.product, count });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
+import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
 import { TokenNotFound, TokenPrefixAmbiguous } from './clients.errors';
 import { ClientsRepository } from './clients.repository';
@@ -8,7 +9,6 @@ import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { hashToken, newTokenSecret } from './token-secret';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `last_used_at` is a hint for operators, written at most once a minute per token per instance. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_TOUCH_ENTRIES = 10_000;
@@ -76,7 +76,7 @@ export class TokensService implements TokenAuthenticator {
   }
 
   private async find(idOrPrefix: string): Promise<ApiTokenEntity> {
-    if (UUID.test(idOrPrefix)) {
+    if (isUuid(idOrPrefix)) {
       const token = await this.repo.getTokenById(idOrPrefix);
       if (token) return token;
       throw new TokenNotFound(idOrPrefix);

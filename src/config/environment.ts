@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -26,9 +27,7 @@ const toInt = ({ value }: { value: unknown }): unknown =>
 
 /** An integer variable (numeric strings accepted) within [min, max]. */
 function IntBetween(min: number, max: number): PropertyDecorator {
-  return (target, key) => {
-    for (const decorate of [Transform(toInt), IsInt(), Min(min), Max(max)]) decorate(target, key);
-  };
+  return applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { LogEntryRecord, LogEntryRecorder } from '../common/errors/log-entry-recorder';
+import { isUuid } from '../common/validation/uuid';
 import { LogEntriesRepository } from './log-entries.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class LogEntryNotFound extends DomainError {
   constructor(id: string) {
@@ -23,7 +22,7 @@ export class LogEntriesService implements LogEntryRecorder {
   }
 
   async get(id: string): Promise<PublicLogEntry> {
-    const entry = UUID.test(id) ? await this.repo.getById(id) : null;
+    const entry = isUuid(id) ? await this.repo.getById(id) : null;
     if (!entry) throw new LogEntryNotFound(id);
     return {
       id: entry.id,

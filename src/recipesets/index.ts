@@ -3,7 +3,11 @@
  * own business (lint forbids deep imports from outside).
  */
 export { RecipeSetsModule } from './recipe-sets.module';
-export { RecipeSetsService } from './recipe-sets.service';
+export {
+  createCountProblem,
+  MAX_RECIPE_SETS_PER_CREATE,
+  RecipeSetsService,
+} from './recipe-sets.service';
 export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
 export { RecipeSetNotFound } from './recipe-sets.errors';
 export { parseRecipeSetRef } from './readable-id';

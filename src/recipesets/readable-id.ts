@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
+import { isUuid } from '../common/validation/uuid';
 
 /** A–Z and 2–9 without the look-alikes 0/O and 1/I: 32 symbols, 32^8 ≈ 1.1e12 ids. */
 export const READABLE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const READABLE_ID_LENGTH = 8;
 
 const READABLE = /^[A-Za-z0-9]{8}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function newReadableId(): string {
   let id = '';
@@ -23,10 +23,6 @@ export type RecipeSetRef = { kind: 'readable'; value: string } | { kind: 'uuid';
 export function parseRecipeSetRef(raw: string): RecipeSetRef | undefined {
   const value = raw.trim();
   if (READABLE.test(value)) return { kind: 'readable', value: value.toUpperCase() };
-  if (UUID.test(value)) return { kind: 'uuid', value: value.toLowerCase() };
+  if (isUuid(value)) return { kind: 'uuid', value: value.toLowerCase() };
   return undefined;
-}
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

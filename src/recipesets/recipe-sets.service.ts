@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ValidationFailed } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { newReadableId, parseRecipeSetRef } from './readable-id';
@@ -19,8 +20,16 @@ export interface RecipeSetRecord {
   status: RecipeStatus;
 }
 
-const MAX_CREATE = 1000;
+/** Recipe sets one create call may make. */
+export const MAX_RECIPE_SETS_PER_CREATE = 1000;
 const ID_ATTEMPTS = 5;
+
+/** What is wrong with `count` as the number of recipe sets to create; undefined when nothing. */
+export function createCountProblem(count: number): string | undefined {
+  return Number.isInteger(count) && count >= 1 && count <= MAX_RECIPE_SETS_PER_CREATE
+    ? undefined
+    : `count must be an integer from 1 to ${MAX_RECIPE_SETS_PER_CREATE}`;
+}
 
 function summary(r: RecipeSetEntity): RecipeSetSummary {
   return { readableId: r.readableId, uuid: r.id, productHandle: r.productHandle, status: r.status };
@@ -36,9 +45,8 @@ export class RecipeSetsService {
     clientId: string,
     { productHandle, count }: { productHandle: string; count: number },
   ): Promise<RecipeSetSummary[]> {
-    if (!Number.isInteger(count) || count < 1 || count > MAX_CREATE) {
-      throw new RangeError(`count must be an integer from 1 to ${MAX_CREATE}`);
-    }
+    const problem = createCountProblem(count);
+    if (problem) throw new ValidationFailed(`${problem}.`);
     const created: RecipeSetSummary[] = [];
     for (let i = 0; i < count; i++)
       created.push(summary(await this.insertWithFreshId(clientId, productHandle)));
@@ -69,11 +77,6 @@ export class RecipeSetsService {
       if (hit) result.set(raw, hit);
     }
     return result;
-  }
-
-  /** One recipe set by readable id or UUID, within the client. */
-  async findOne(clientId: string, ref: string): Promise<RecipeSetRecord | undefined> {
-    return (await this.resolve(clientId, [ref])).get(ref.trim());
   }
 
   /** Moves recipe sets to `status` (inside the caller's unit of work, when there is one). */

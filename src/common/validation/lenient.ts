@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
@@ -19,12 +20,6 @@ import {
  * Input rules of DESIGN §5: strict where it matters, lenient where client systems differ.
  * Each decorator converts the accepted spellings and then validates the canonical value.
  */
-
-function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
-  return (target, key) => {
-    for (const decorate of decorators) decorate(target, key);
-  };
-}
 
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -86,14 +81,14 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 
 /** A date or date-time in ISO 8601 (see parseIsoDate), converted to a Date. */
 export const LenientDate = (options?: ValidationOptions): PropertyDecorator =>
-  compose(
+  applyDecorators(
     Transform(toDate),
     IsDate({ message: '$property must be an ISO 8601 date or date-time', ...options }),
   );
 
 /** An integer, as a JSON number or a numeric string ("2"). */
 export const LenientInt = (min?: number, max?: number): PropertyDecorator =>
-  compose(
+  applyDecorators(
     Transform(toNumber),
     IsInt({ message: '$property must be an integer' }),
     ...(min === undefined ? [] : [Min(min)]),
@@ -102,18 +97,18 @@ export const LenientInt = (min?: number, max?: number): PropertyDecorator =>
 
 /** A finite number, as a JSON number or a numeric string. */
 export const LenientNumber = (): PropertyDecorator =>
-  compose(
+  applyDecorators(
     Transform(toNumber),
     IsNumber({ allowNaN: false, allowInfinity: false }, { message: '$property must be a number' }),
   );
 
 /** A boolean, as true/false, "true"/"false", 1/0 or "1"/"0". */
 export const LenientBoolean = (): PropertyDecorator =>
-  compose(Transform(toBoolean), IsBoolean({ message: '$property must be a boolean' }));
+  applyDecorators(Transform(toBoolean), IsBoolean({ message: '$property must be a boolean' }));
 
 /** A string of at most `max` characters; numbers are taken as their decimal text; trimmed. */
 export const LenientString = (max: number): PropertyDecorator =>
-  compose(
+  applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'number' && Number.isFinite(value)
         ? String(value)
@@ -130,7 +125,7 @@ export const CaseInsensitiveEnum = (
   values: readonly string[],
   options?: ValidationOptions,
 ): PropertyDecorator =>
-  compose(
+  applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       Array.isArray(value)
         ? value.map((v: unknown) => canonicalEnum(values, v))
@@ -158,7 +153,7 @@ export const IntEnum = (names: Record<string, number>): PropertyDecorator => {
   const described = Object.entries(names)
     .map(([n, c]) => `${c} (${n})`)
     .join(', ');
-  return compose(
+  return applyDecorators(
     Transform(({ value }: { value: unknown }) => intEnumCode(names, value)),
     IsIn(codes, { message: `$property must be one of ${described}` }),
   );
@@ -181,7 +176,7 @@ export const OptionalText = (
   max: number,
   doc: { example?: string; description?: string } = {},
 ): PropertyDecorator =>
-  compose(
+  applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, maxLength: max, ...doc }),
     IsOptional(),
     LenientString(max),
@@ -195,7 +190,7 @@ export const RequiredText = (
   max: number,
   doc: { example?: string; description?: string } = {},
 ): PropertyDecorator =>
-  compose(
+  applyDecorators(
     ApiProperty({ type: String, minLength: 1, maxLength: max, pattern: '\\S', ...doc }),
     LenientString(max),
     // After trimming; the document says the same with a pattern (a character other than space).

@@ -1,15 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiIntEnum, ApiLenientDate, ApiLenientInt } from '../../common/openapi/lenient-schemas';
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { NestedList, StringList } from '../../common/validation/lists';
 import {
   CaseInsensitiveEnum,
   IntEnum,
@@ -35,25 +28,13 @@ import { AddressDto } from './address.dto';
 
 export const MAX_LINE_ITEMS = 500;
 const MAX_SKU_QUANTITIES = 100;
+const MAX_COMPONENTS = 100;
 const MAX_QUANTITY = 1_000_000;
 const QUANTITY = { minimum: 0, maximum: MAX_QUANTITY };
-
-/**
- * Tracking numbers: one, or a list (documented for both DTOs that take them). `isArray: false`
- * keeps the Swagger plugin from wrapping the alternatives into the items of an array.
- */
-export const TRACKING_SCHEMA = {
-  type: String,
-  isArray: false,
-  anyOf: [
-    { type: 'string', maxLength: 200 },
-    { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-  ],
-};
-
-/** A string, or a list of strings (the live integration sends tracking numbers as an array). */
-export const toStringList = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? [value] : typeof value === 'number' ? [String(value)] : value;
+/** Tracking numbers a line item may carry. */
+export const MAX_TRACKING_NUMBERS = 50;
+/** Serial numbers a line item may carry. */
+export const MAX_SERIAL_NUMBERS = 100;
 
 export class SkuQuantityDto {
   @OptionalText(100, { example: 'TSHIRT-BLK-M' })
@@ -125,17 +106,13 @@ export class LineItemInputDto {
   @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
 
-  @ApiPropertyOptional({
-    ...TRACKING_SCHEMA,
+  @StringList({
+    max: MAX_TRACKING_NUMBERS,
+    acceptOne: true,
+    optional: true,
     nullable: true,
     example: ['1Z999AA10123456784'],
   })
-  @IsOptional()
-  @Transform(toStringList)
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(200, { each: true })
   shipmentTracking?: string[] | null;
 
   @ApiPropertyOptional({
@@ -171,30 +148,13 @@ export class LineItemInputDto {
   @LenientDate()
   estimatedDeliveryDate?: Date | null;
 
-  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true, maxItems: MAX_SKU_QUANTITIES })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_SKU_QUANTITIES)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => SkuQuantityDto)
+  @NestedList(SkuQuantityDto, { max: MAX_SKU_QUANTITIES, optional: true, nullable: true })
   skuQuantities?: SkuQuantityDto[] | null;
 
-  @ApiPropertyOptional({ type: [ComponentDto], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ComponentDto)
+  @NestedList(ComponentDto, { max: MAX_COMPONENTS, optional: true, nullable: true })
   components?: ComponentDto[] | null;
 
-  @ApiPropertyOptional({ type: [String], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(200, { each: true })
+  @StringList({ max: MAX_SERIAL_NUMBERS, optional: true, nullable: true })
   serialNumbers?: string[] | null;
 }
 
@@ -208,13 +168,7 @@ export class RecipeSetSkuQuantityDto {
   @LenientString(64)
   recipeSetUuid?: string | null;
 
-  @ApiPropertyOptional({ type: [SkuQuantityDto], nullable: true, maxItems: MAX_SKU_QUANTITIES })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_SKU_QUANTITIES)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => SkuQuantityDto)
+  @NestedList(SkuQuantityDto, { max: MAX_SKU_QUANTITIES, optional: true, nullable: true })
   skuQuantities?: SkuQuantityDto[] | null;
 }
 
@@ -293,31 +247,19 @@ export class OrderAcknowledgementDto {
   @Type(() => AddressDto)
   shippingAddress?: AddressDto | null;
 
-  @ApiPropertyOptional({
-    type: [LineItemInputDto],
-    maxItems: MAX_LINE_ITEMS,
+  @NestedList(LineItemInputDto, {
+    max: MAX_LINE_ITEMS,
+    optional: true,
     description: 'Each names a recipe set (recipeSetId or recipeSetUuid) with its SKU quantities.',
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_LINE_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => LineItemInputDto)
   lineItems?: LineItemInputDto[] | null;
 
-  @ApiPropertyOptional({
-    type: [RecipeSetSkuQuantityDto],
+  @NestedList(RecipeSetSkuQuantityDto, {
+    max: MAX_LINE_ITEMS,
+    optional: true,
     nullable: true,
-    maxItems: MAX_LINE_ITEMS,
     description: 'Legacy alternative to lineItems.',
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_LINE_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => RecipeSetSkuQuantityDto)
   recipeSets?: RecipeSetSkuQuantityDto[] | null;
 }
 

@@ -1,18 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { CaseInsensitiveEnum, OptionalText, RequiredText } from '../../common/validation/lenient';
+import { NestedList, StringList } from '../../common/validation/lists';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
-import { MAX_LINE_ITEMS, toStringList, TRACKING_SCHEMA } from './acknowledgement.dto';
+import { MAX_LINE_ITEMS, MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './acknowledgement.dto';
 
 const MAX_UPDATE_ITEMS = MAX_LINE_ITEMS * 10;
 
@@ -23,29 +13,20 @@ export class ShipNotificationLineItemDto {
   })
   recipeSetReadableId: string;
 
-  @ApiPropertyOptional({
-    ...TRACKING_SCHEMA,
+  @StringList({
+    max: MAX_TRACKING_NUMBERS,
+    acceptOne: true,
+    optional: true,
     nullable: true,
     example: ['1Z999AA10123456784', '1Z999AA10123456785'],
     description: 'One tracking number, or several.',
   })
-  @IsOptional()
-  @Transform(toStringList)
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(200, { each: true })
   shipmentTracking?: string[] | null;
 
   @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
 
-  @ApiPropertyOptional({ type: [String], example: [] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(200, { each: true })
+  @StringList({ max: MAX_SERIAL_NUMBERS, optional: true, nullable: true, example: [] })
   serialNumbers?: string[] | null;
 }
 
@@ -53,13 +34,7 @@ export class ShipNotificationDto {
   @RequiredText(100, { example: 'HA-EM-12345' })
   purchaseOrderNumber: string;
 
-  @ApiProperty({ type: [ShipNotificationLineItemDto], maxItems: MAX_UPDATE_ITEMS })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_UPDATE_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => ShipNotificationLineItemDto)
+  @NestedList(ShipNotificationLineItemDto, { min: 1, max: MAX_UPDATE_ITEMS })
   lineItems: ShipNotificationLineItemDto[];
 }
 
@@ -76,18 +51,12 @@ export class WorkflowStatusUpdateDto {
   @RequiredText(100, { example: 'HA-EM-12345' })
   purchaseOrderNumber: string;
 
-  @ApiProperty({
-    type: [WorkflowStatusLineItemDto],
-    maxItems: MAX_UPDATE_ITEMS,
+  @NestedList(WorkflowStatusLineItemDto, {
+    min: 1,
+    max: MAX_UPDATE_ITEMS,
     description:
       'The same recipeSetReadableId may appear several times (one entry per SKU quantity).',
   })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_UPDATE_ITEMS)
-  @IsObject({ each: true })
-  @ValidateNested({ each: true })
-  @Type(() => WorkflowStatusLineItemDto)
   lineItems: WorkflowStatusLineItemDto[];
 }
 
