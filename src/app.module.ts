@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { ClientsModule } from './clients/clients.module';
+import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
@@ -42,6 +43,7 @@ export class AppModule {
           connection: options.connection,
           migrate: options.config.runMigrations,
         }),
+        ClockModule,
         RedisModule,
         MetricsModule,
         LogEntriesModule,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
+import { Clock } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
@@ -51,6 +52,7 @@ export class AcknowledgementsService {
     private readonly recipeSets: RecipeSetsService,
     private readonly cipher: FieldCipher,
     private readonly printFiles: PrintFileScheduler,
+    private readonly clock: Clock,
   ) {}
 
   /** One order (`POST /api/order/acknowledgement`, or `POST /api/order` with `requireAddresses`). */
@@ -113,7 +115,8 @@ export class AcknowledgementsService {
         const [taken] = await this.orders.existingNumbers(actor.clientId, numbers);
         if (taken !== undefined) throw new PurchaseOrderAlreadySubmitted(taken);
 
-        const rows = prepared.map((p) => this.rows(actor, p, resolved));
+        const now = this.clock.now();
+        const rows = prepared.map((p) => this.rows(actor, p, resolved, now));
         await this.orders.insertOrders(
           rows.map((r) => r.order),
           rows.flatMap((r) => r.lines),
@@ -122,6 +125,7 @@ export class AcknowledgementsService {
         await this.recipeSets.setStatus(
           rows.flatMap((r) => r.due.map((d) => d.recipeSetId)),
           RecipeStatus.Ordered,
+          now,
         );
         const due = rows.flatMap((r) => r.due);
         tx.afterCommit(() => this.printFiles.schedule(due));
@@ -141,6 +145,7 @@ export class AcknowledgementsService {
     actor: Actor,
     { dto, lines }: PreparedOrder,
     resolved: Map<string, RecipeSetRecord>,
+    now: Date,
   ) {
     const id = randomUUID();
     const personal: PersonalData = {
@@ -166,8 +171,9 @@ export class AcknowledgementsService {
       personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
       workflowStatuses: [...new Set(lines.map((l) => l.workflowStatus))].sort(),
       // A line acknowledged already in progress starts production now (DESIGN §6).
-      productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? new Date() : null,
+      productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? now : null,
       deliveredToFactoryAt: null,
+      lastModifiedAt: now,
     };
     const lineRows: NewLineItem[] = lines.map((l, position) => ({
       orderId: id,
@@ -196,6 +202,7 @@ export class AcknowledgementsService {
           unitPrice: c.unitPrice ?? 0,
         })) ?? null,
       serialNumbers: l.input.serialNumbers ?? null,
+      lastModifiedAt: now,
     }));
     const recipeSetIds = [...new Set(lineRows.map((l) => l.recipeSetId))];
     const due: PrintFilesDue[] = recipeSetIds.map((recipeSetId) => ({

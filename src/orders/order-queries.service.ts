@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
+import { Clock } from '../common/clock/clock';
 import { ClientAccess } from '../common/auth/client-access';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { ValidationFailed } from '../common/errors/domain-error';
@@ -33,6 +34,7 @@ export class OrderQueriesService {
     private readonly recipeSets: RecipeSetsService,
     private readonly clients: ClientsService,
     private readonly cipher: FieldCipher,
+    private readonly clock: Clock,
   ) {}
 
   async getByNumber(actor: Actor, purchaseOrderNumber: string): Promise<PurchaseOrderDto> {
@@ -49,7 +51,7 @@ export class OrderQueriesService {
   ): Promise<Page<PurchaseOrderDto>> {
     const ignore = dto.ignoreDateRestriction === true;
     const from = dto.lastModificationStartDate ?? undefined;
-    const to = dto.lastModificationEndDate ?? new Date();
+    const to = dto.lastModificationEndDate ?? this.clock.now();
     if (!from && !ignore) {
       throw new ValidationFailed(
         'Invalid request: lastModificationStartDate is required unless ignoreDateRestriction is true.',

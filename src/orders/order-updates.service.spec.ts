@@ -1,6 +1,7 @@
 import { strictMock } from '../../test/support/strict-mock';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
+import { Clock } from '../common/clock/clock';
 import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
@@ -14,6 +15,8 @@ const uow = strictMock<UnitOfWork>(
   { run: (work: (t: Transaction) => Promise<unknown>) => work(tx) },
   'uow',
 );
+const NOW = new Date('2026-03-30T12:00:00Z');
+const clock: Clock = { now: () => NOW };
 const order = { id: 'o1', purchaseOrderNumber: 'PO-1' } as PurchaseOrderEntity;
 const line = (id: number, readable: string, patch: Partial<LineItemRow> = {}): LineItemRow =>
   ({
@@ -38,7 +41,7 @@ function setup(lines: LineItemRow[] | null) {
   };
   return {
     repo,
-    service: new OrderUpdatesService(uow, strictMock<OrdersRepository>(repo, 'orders')),
+    service: new OrderUpdatesService(uow, strictMock<OrdersRepository>(repo, 'orders'), clock),
   };
 }
 
@@ -101,7 +104,7 @@ describe('OrderUpdatesService', () => {
       status: 'OK',
       details: 'Updated workflow status for recipeSetReadableId(s): AAAA2222.',
     });
-    expect(repo.updateLineItems).toHaveBeenCalledWith([
+    expect(repo.updateLineItems).toHaveBeenCalledWith(NOW, [
       { id: 1, set: { workflowStatus: 'in-progress' } },
     ]);
     expect(repo.appendHistory).toHaveBeenCalledWith([
@@ -113,7 +116,7 @@ describe('OrderUpdatesService', () => {
         requestId: 'req-7',
       }),
     ]);
-    expect(repo.touchOrder).toHaveBeenCalledWith('o1', true);
+    expect(repo.touchOrder).toHaveBeenCalledWith('o1', true, NOW);
   });
 
   it('adds tracking numbers to those already there and keeps the vendor unless a new one is given', async () => {
@@ -131,7 +134,7 @@ describe('OrderUpdatesService', () => {
       },
       null,
     );
-    expect(repo.updateLineItems).toHaveBeenCalledWith([
+    expect(repo.updateLineItems).toHaveBeenCalledWith(NOW, [
       { id: 1, set: { shipmentTracking: ['T0', 'T1', 'T2'], serialNumbers: ['SN1'] } },
     ]);
     expect(repo.appendHistory).toHaveBeenCalledWith([
@@ -141,6 +144,6 @@ describe('OrderUpdatesService', () => {
         shipmentVendor: 'UPS',
       }),
     ]);
-    expect(repo.touchOrder).toHaveBeenCalledWith('o1', false);
+    expect(repo.touchOrder).toHaveBeenCalledWith('o1', false, NOW);
   });
 });

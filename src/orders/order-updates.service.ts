@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
+import { Clock } from '../common/clock/clock';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { parseRecipeSetRef } from '../recipesets';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
@@ -32,6 +33,7 @@ export class OrderUpdatesService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly orders: OrdersRepository,
+    private readonly clock: Clock,
   ) {}
 
   shipNotification(
@@ -153,14 +155,18 @@ export class OrderUpdatesService {
         line,
         ...apply(es, line),
       }));
-      await this.orders.updateLineItems(applied.map((a) => ({ id: a.line.id, set: a.change })));
+      const now = this.clock.now();
+      await this.orders.updateLineItems(
+        now,
+        applied.map((a) => ({ id: a.line.id, set: a.change })),
+      );
       await this.orders.appendHistory(
         applied.map((a) => ({ lineItemId: a.line.id, orderId: order.id, ...a.history })),
       );
       const startsProduction = applied.some(
         (a) => a.change.workflowStatus && isInProgress(a.change.workflowStatus),
       );
-      await this.orders.touchOrder(order.id, startsProduction);
+      await this.orders.touchOrder(order.id, startsProduction, now);
       return {
         purchaseOrderNumber,
         status: 'OK',

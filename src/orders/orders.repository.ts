@@ -11,14 +11,8 @@ import { WorkflowStatus } from './order.enums';
 /** A line item with the readable id of its recipe set. */
 export type LineItemRow = OrderLineItemEntity & { recipeSetReadableId: string };
 
-export type NewOrder = Omit<
-  PurchaseOrderEntity,
-  'createdAt' | 'lastModifiedAt' | 'lineItems' | 'client'
->;
-export type NewLineItem = Omit<
-  OrderLineItemEntity,
-  'id' | 'lastModifiedAt' | 'order' | 'recipeSet'
->;
+export type NewOrder = Omit<PurchaseOrderEntity, 'createdAt' | 'lineItems' | 'client'>;
+export type NewLineItem = Omit<OrderLineItemEntity, 'id' | 'order' | 'recipeSet'>;
 export type NewPrintFileRequest = Pick<
   PrintFileRequestEntity,
   'clientId' | 'orderId' | 'recipeSetId' | 'priority'
@@ -87,6 +81,7 @@ export class OrdersRepository {
   }
 
   async updateLineItems(
+    at: Date,
     changes: {
       id: number;
       set: Partial<
@@ -101,7 +96,7 @@ export class OrdersRepository {
       await this.uow.manager.update(
         OrderLineItemEntity,
         { id: change.id },
-        { ...change.set, lastModifiedAt: () => 'now()' },
+        { ...change.set, lastModifiedAt: at },
       );
     }
   }
@@ -110,19 +105,21 @@ export class OrdersRepository {
     await insertInChunks(this.uow.manager, LineItemHistoryEntity, entries);
   }
 
-  async touchOrder(orderId: string, startProduction: boolean): Promise<void> {
+  /** Records a change of the order's line items at `at`. */
+  async touchOrder(orderId: string, startProduction: boolean, at: Date): Promise<void> {
     await this.uow.manager
       .createQueryBuilder()
       .update(PurchaseOrderEntity)
       .set({
-        lastModifiedAt: () => 'now()',
+        lastModifiedAt: at,
         ...(startProduction
-          ? { productionStartAt: () => 'COALESCE(production_start_at, now())' }
+          ? { productionStartAt: () => 'COALESCE(production_start_at, :at)' }
           : {}),
         workflowStatuses: () =>
           'ARRAY(SELECT DISTINCT li.workflow_status FROM order_line_item li WHERE li.order_id = purchase_order.id ORDER BY 1)',
       })
       .where({ id: orderId })
+      .setParameter('at', at)
       .execute();
   }
 

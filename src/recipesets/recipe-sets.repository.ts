@@ -37,11 +37,11 @@ export class RecipeSetsRepository {
     });
   }
 
-  async setStatus(ids: readonly string[], status: RecipeStatus): Promise<void> {
+  async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<void> {
     await this.uow.manager
       .createQueryBuilder()
       .update(RecipeSetEntity)
-      .set({ status, lastModifiedAt: () => 'now()' })
+      .set({ status, lastModifiedAt: at })
       .where({ id: In([...ids]) })
       .execute();
   }

@@ -79,10 +79,10 @@ export class RecipeSetsService {
     return result;
   }
 
-  /** Moves recipe sets to `status` (inside the caller's unit of work, when there is one). */
-  async setStatus(ids: readonly string[], status: RecipeStatus): Promise<void> {
+  /** Moves recipe sets to `status` at `at` (inside the caller's unit of work, when there is one). */
+  async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<void> {
     if (ids.length === 0) return;
-    await this.repo.setStatus([...new Set(ids)], status);
+    await this.repo.setStatus([...new Set(ids)], status, at);
   }
 
   /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */

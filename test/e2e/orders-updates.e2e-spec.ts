@@ -4,8 +4,10 @@ import { createClient, TestClient } from '../factories/clients';
 import { JSON_TYPE, OrdersApi, ordersApi, TEXT_TYPE } from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { ManualClock } from '../support/manual-clock';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// A day ahead of the database's clock: a time the app took from anywhere else would show.
+const clock = new ManualClock(Date.now() + 86_400_000);
 
 interface LineItem {
   id: number;
@@ -76,7 +78,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock });
     a = await createClient(t.app, { role: Role.User });
     api = ordersApi(t, a);
   });
@@ -87,7 +89,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
     const [rs] = ids;
     const before = await read(po);
     expect(before.productionStartDateTime).toBeNull();
-    await sleep(5);
+    clock.advance(1000);
     const res = await setStatus('put', po, [
       [rs, 'in-progress'],
       [rs, 'in-progress'],
@@ -116,7 +118,7 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
       },
     ]);
 
-    await sleep(20);
+    clock.advance(1000);
     const step = await setStatus('post', po, [[rs, 'in-progress-step-1']]);
     expect(step.status).toBe(200);
     const later = await read(po);

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.factory';
+import { Clock } from '../../src/common/clock/clock';
 import { AppConfig } from '../../src/config/app-config';
 import { parseEnvironment } from '../../src/config/environment';
 import { ContractChecker, RecordedResponse } from '../support/contract';
@@ -16,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Test-only controllers (e.g. one that throws), mounted beside the real ones. */
   controllers?: Type[];
+  /** The services' "now" (default: the system clock). */
+  clock?: Clock;
 }
 
 const contract = new ContractChecker();
@@ -52,10 +55,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const root: DynamicModule = AppModule.forRoot({ config, connection: db.connection, logStream });
-  const moduleRef = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [root],
     controllers: options.controllers ?? [],
-  }).compile();
+  });
+  if (options.clock) builder.overrideProvider(Clock).useValue(options.clock);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,
     bufferLogs: true,
