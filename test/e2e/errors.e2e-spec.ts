@@ -202,9 +202,10 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('is on error responses raised before routing', async () => {
+    it('is on error responses raised before the handler (a malformed body)', async () => {
       const res = await request(t.http)
         .post('/test-only/echo')
+        .set(auth())
         .set('Content-Type', 'application/json')
         .send('{');
       expect(res.status).toBe(400);
