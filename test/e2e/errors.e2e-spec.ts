@@ -74,6 +74,20 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(line).toBeDefined();
       expect(line).toContain('simulated failure');
     });
+    it("keeps a failed statement's values out of the log, and its SQL in", async () => {
+      const res = await request(t.http)
+        .get('/test-only/sql-boom')
+        .set(auth())
+        .set('X-Request-Id', 'trace-sql-500');
+      expect(res.status).toBe(500);
+      const line = t
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('trace-sql-500') && l.includes('request failed'));
+      expect(line).toContain('SELECT $1::jsonb');
+      expect(line).toContain('invalid input syntax for type json');
+      expect(line).not.toContain('hunter2secret');
+    });
   });
 
   describe('log entry page', () => {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, Param, Post } from '@nestjs/common';
 import { IsInt, IsString, Max, Min } from 'class-validator';
+import { DataSource } from 'typeorm';
 import { Actor } from '../../src/common/auth/actor';
 import { Authenticated, CurrentActor, Public } from '../../src/common/auth/access.decorators';
 import { ClientAccess } from '../../src/common/auth/client-access';
@@ -21,10 +22,20 @@ export class EchoDto {
  */
 @Controller('test-only')
 export class TestOnlyController {
+  constructor(private readonly dataSource: DataSource) {}
+
   @Get('boom')
   @Authenticated()
   boom(): never {
     throw new Error('simulated failure: connection to 10.0.0.7 refused (secret=hunter2)');
+  }
+
+  /** A statement that fails on its parameter: PostgreSQL quotes the value in `detail`/`where`. */
+  @Get('sql-boom')
+  @Authenticated()
+  async sqlBoom(): Promise<never> {
+    await this.dataSource.query('SELECT $1::jsonb', ['{"card": hunter2secret}']);
+    throw new Error('unreachable');
   }
 
   @Get('clients/:clientHandle')

@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
+import { serializeError } from './error-serializer';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the
@@ -27,7 +28,10 @@ export const REDACTED_PATHS = [
   '*.shippingAddress',
 ];
 
-/** Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS. */
+/**
+ * Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS, and serializeError for
+ * the values of failed SQL statements.
+ */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
@@ -42,6 +46,7 @@ export class LoggingModule {
           url: req.url?.split('?')[0],
         }),
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
       autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
     };
