@@ -38,16 +38,17 @@ describe('Before authentication (HTTP)', () => {
       req.on('error', reject);
       req.end(body);
     });
-  const logRows = async (): Promise<number> =>
-    Number(
-      ((await t.dataSource.query('SELECT count(*) AS n FROM log_entry')) as { n: string }[])[0].n,
+  const logRows = async (): Promise<number> => {
+    const [row] = await t.dataSource.query<{ n: string }[]>('SELECT count(*) AS n FROM log_entry');
+    return Number(row.n);
+  };
+  const lastUsed = async (tokenId: string): Promise<Date | null> => {
+    const [row] = await t.dataSource.query<{ last_used_at: Date | null }[]>(
+      'SELECT last_used_at FROM api_token WHERE id = $1',
+      [tokenId],
     );
-  const lastUsed = async (tokenId: string): Promise<Date | null> =>
-    (
-      (await t.dataSource.query('SELECT last_used_at FROM api_token WHERE id = $1', [tokenId])) as {
-        last_used_at: Date | null;
-      }[]
-    )[0].last_used_at;
+    return row.last_used_at;
+  };
 
   describe('Content-Encoding', () => {
     it('answers an unsupported encoding with 415 text and writes no log entry', async () => {

@@ -47,8 +47,9 @@ function announcesBody(req: Request): boolean {
 }
 
 /** body-parser passes decompression failures (zlib errors) on without a `type`: give them one. */
-function typed(err: unknown): unknown {
-  if (err instanceof Error && typeof (err as { type?: unknown }).type !== 'string') {
+function typed(err: unknown): Error {
+  if (!(err instanceof Error)) return new Error(String(err));
+  if (typeof (err as { type?: unknown }).type !== 'string') {
     return Object.assign(err, { type: BODY_DECODE_FAILED });
   }
   return err;
