@@ -105,7 +105,9 @@ export function setupOpenApi(app: INestApplication): void {
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',
     customSiteTitle: OPENAPI_TITLE,
-    swaggerOptions: { persistAuthorization: true, displayOperationId: true },
+    // The token entered in Authorize stays in the page's memory only: never in localStorage, where
+    // it would outlive the tab and be readable by any script of this origin later.
+    swaggerOptions: { persistAuthorization: false, displayOperationId: true },
   });
 }
 
