@@ -32,6 +32,9 @@ export function configureApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
+  // Responses are no-store (see noStoreByDefault), so an ETag would only cost a hash of each body.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use(noStoreByDefault);
   app.use(app.get(ConnectionDrain).middleware);

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -48,11 +48,17 @@ export class LoggingModule {
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
         err: serializeError,
       },
-      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
     };
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: stream ? [options, stream] : options })],
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: stream ? [options, stream] : options,
+          // Health checks are polled and never logged: they skip the request logger, whose
+          // per-request child logger and async context would cost them more than their own work.
+          exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],
+        }),
+      ],
     };
   }
 }
