@@ -1,12 +1,12 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import express, { NextFunction, Request, Response } from 'express';
+import { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ErrorResponder } from './common/errors/error-responder';
 import { ConnectionDrain } from './common/http/connection-drain';
-import { verifyJsonDepth } from './common/http/json-depth';
+import { noStoreByDefault } from './common/http/no-store';
 import { requestIdMiddleware } from './common/http/request-id';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
@@ -23,15 +23,20 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 }
 
 /**
- * Express-level behaviour in order: request id, metrics, security headers, CORS, JSON body
- * (limited), and one error handler for what fails before routing (malformed JSON, 413).
+ * Express-level behaviour in order: request id, `Cache-Control: no-store` by default, metrics,
+ * security headers, CORS, and one error handler for what fails before routing. The JSON body is
+ * read only after authentication, by JsonBodyInterceptor.
  * Express 5 routing already answers paths with and without a trailing slash, without redirects.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
+  // Responses are no-store (see noStoreByDefault), so an ETag would only cost a hash of each body.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(noStoreByDefault);
   app.use(app.get(ConnectionDrain).middleware);
   app.use(app.get(MetricsService).middleware);
   // No upgrade-insecure-requests: TLS ends at the load balancer, and plain-HTTP Swagger UI must load.
@@ -49,13 +54,6 @@ export function configureApp(app: NestExpressApplication): void {
       ],
     });
   }
-  app.use(
-    express.json({
-      limit: config.jsonBodyLimit,
-      type: ['application/json', 'application/*+json'],
-      verify: verifyJsonDepth,
-    }),
-  );
   const responder = app.get(ErrorResponder);
   app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);

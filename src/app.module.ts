@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { ClientsModule } from './clients/clients.module';
 import { ClockModule } from './common/clock/clock';
@@ -22,6 +22,7 @@ import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -60,6 +61,8 @@ export class AppModule {
         ConnectionDrain,
         { provide: APP_GUARD, useClass: ApiTokenGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        // Global interceptors run after the guard and before route interceptors and pipes.
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
     };

@@ -25,7 +25,7 @@ describe('In a real browser (Chromium)', () => {
     await t.close();
   });
 
-  it('Swagger UI loads, Authorize takes the token, and "Try it out" on an authenticated GET returns 200', async () => {
+  it('Swagger UI loads, Authorize takes the token (kept out of storage), and "Try it out" on an authenticated GET returns 200', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -48,6 +48,13 @@ describe('In a real browser (Chromium)', () => {
       await page.textContent(`${op} .live-responses-table .response-col_description pre`),
     ).toContain(`"handle": "${client.handle}"`);
     expect(errors).toEqual([]);
+    // The token is kept for this page only: nothing in the browser's storage holds it.
+    const stored = await page.evaluate(() => {
+      type Storages = Record<'localStorage' | 'sessionStorage', Record<string, string>>;
+      const { localStorage, sessionStorage } = globalThis as unknown as Storages;
+      return JSON.stringify([{ ...localStorage }, { ...sessionStorage }]);
+    });
+    expect(stored).not.toContain(client.token);
   });
 
   it('renders the log-entry page an error body links to', async () => {

@@ -74,6 +74,20 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(line).toBeDefined();
       expect(line).toContain('simulated failure');
     });
+    it("keeps a failed statement's values out of the log, and its SQL in", async () => {
+      const res = await request(t.http)
+        .get('/test-only/sql-boom')
+        .set(auth())
+        .set('X-Request-Id', 'trace-sql-500');
+      expect(res.status).toBe(500);
+      const line = t
+        .logs()
+        .split('\n')
+        .find((l) => l.includes('trace-sql-500') && l.includes('request failed'));
+      expect(line).toContain('SELECT $1::jsonb');
+      expect(line).toContain('invalid input syntax for type json');
+      expect(line).not.toContain('hunter2secret');
+    });
   });
 
   describe('log entry page', () => {
@@ -202,9 +216,10 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('is on error responses raised before routing', async () => {
+    it('is on error responses raised before the handler (a malformed body)', async () => {
       const res = await request(t.http)
         .post('/test-only/echo')
+        .set(auth())
         .set('Content-Type', 'application/json')
         .send('{');
       expect(res.status).toBe(400);

@@ -21,6 +21,16 @@ describe('Health and metrics (HTTP)', () => {
     });
   });
 
+  it('writes no request log line for health checks, and one for other routes', async () => {
+    await request(t.http).get('/health/live').set('X-Request-Id', 'health-live-probe');
+    await request(t.http).get('/health/ready/').set('X-Request-Id', 'health-ready-probe');
+    await request(t.http).get('/api/clients/current').set('X-Request-Id', 'api-probe');
+    const logs = t.logs();
+    expect(logs).not.toContain('health-live-probe');
+    expect(logs).not.toContain('health-ready-probe');
+    expect(logs).toMatch(/"id":"api-probe".*request completed/);
+  });
+
   it('turns readiness red when Redis is configured but unreachable', async () => {
     const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     try {

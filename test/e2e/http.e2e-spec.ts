@@ -1,13 +1,19 @@
 import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { TestOnlyController } from '../support/test-only.controller';
 
-describe('HTTP behaviour: security headers and CORS', () => {
+describe('HTTP behaviour: security headers, caching, 401 challenge and CORS', () => {
   let t: TestApp;
+  let admin: TestClient;
 
   beforeAll(async () => {
     t = await createTestApp({
+      controllers: [TestOnlyController],
       env: { CORS_ORIGINS: 'https://shop.example, https://admin.example' },
     });
+    admin = await createClient(t.app, { role: Role.ServiceAdmin });
   });
   afterAll(() => t.close());
 
@@ -19,6 +25,44 @@ describe('HTTP behaviour: security headers and CORS', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('marks responses no-store: client data, tokens, orders, errors and public answers alike', async () => {
+    const auth = { SERVICE_API_TOKEN: admin.token };
+    const responses = [
+      await request(t.http).get('/api/clients/current').set(auth),
+      await request(t.http)
+        .post(`/admin/clients/${admin.handle}/tokens`)
+        .set(auth)
+        .send({ role: 'User' }),
+      await request(t.http).get(`/admin/clients/${admin.handle}/tokens`).set(auth),
+      await request(t.http).get('/api/order/order-number/NO-SUCH-ORDER').set(auth),
+      await request(t.http).post('/api/orders/search').set(auth).send({}),
+      await request(t.http).get('/api/clients/current'),
+      await request(t.http).get('/health/live'),
+    ];
+    const seen = responses.map((r) => `${r.status} ${String(r.headers['cache-control'])}`);
+    expect(seen).toEqual(responses.map((r) => `${r.status} no-store`));
+    expect(responses[1].status).toBe(201);
+    expect((responses[1].body as { token?: string }).token).toBeDefined();
+  });
+
+  it('lets a route that may be cached say so', async () => {
+    const res = await request(t.http).get('/test-only/cacheable');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('names the token header in WWW-Authenticate on every 401', async () => {
+    for (const token of [undefined, 'pci_notarealtoken']) {
+      const req = request(t.http).get('/api/clients/current');
+      const res = await (token ? req.set('SERVICE_API_TOKEN', token) : req);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('ApiKey header="SERVICE_API_TOKEN"');
+    }
+    const ok = await request(t.http)
+      .get('/api/clients/current')
+      .set('SERVICE_API_TOKEN', admin.token);
+    expect(ok.headers['www-authenticate']).toBeUndefined();
   });
 
   it('answers a CORS preflight from a configured origin, allowing the token header', async () => {

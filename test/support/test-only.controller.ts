@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Post } from '@nestjs/common';
 import { IsInt, IsString, Max, Min } from 'class-validator';
+import { DataSource } from 'typeorm';
 import { Actor } from '../../src/common/auth/actor';
-import { Authenticated, CurrentActor } from '../../src/common/auth/access.decorators';
+import { Authenticated, CurrentActor, Public } from '../../src/common/auth/access.decorators';
 import { ClientAccess } from '../../src/common/auth/client-access';
 
 export class EchoDto {
@@ -16,14 +17,25 @@ export class EchoDto {
 
 /**
  * Mounted only by tests (never shipped): forces an unexpected error, exercises the object-level
- * helper and validation, and has a route with no access rule to prove the guard denies it.
+ * helper and validation (also on public routes), and has a route with no access rule to prove
+ * the guard denies it.
  */
 @Controller('test-only')
 export class TestOnlyController {
+  constructor(private readonly dataSource: DataSource) {}
+
   @Get('boom')
   @Authenticated()
   boom(): never {
     throw new Error('simulated failure: connection to 10.0.0.7 refused (secret=hunter2)');
+  }
+
+  /** A statement that fails on its parameter: PostgreSQL quotes the value in `detail`/`where`. */
+  @Get('sql-boom')
+  @Authenticated()
+  async sqlBoom(): Promise<never> {
+    await this.dataSource.query('SELECT $1::jsonb', ['{"card": hunter2secret}']);
+    throw new Error('unreachable');
   }
 
   @Get('clients/:clientHandle')
@@ -39,6 +51,25 @@ export class TestOnlyController {
   @Authenticated()
   echo(@Body() body: EchoDto): EchoDto {
     return body;
+  }
+
+  @Get('public-boom')
+  @Public()
+  publicBoom(): never {
+    throw new Error('simulated failure on a public route');
+  }
+
+  @Post('public-echo')
+  @Public()
+  publicEcho(@Body() body: EchoDto): EchoDto {
+    return body;
+  }
+
+  @Get('cacheable')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60')
+  cacheable(): { cacheable: boolean } {
+    return { cacheable: true };
   }
 
   @Get('unclassified')

@@ -7,6 +7,7 @@ import { ACCESS_RULE, AccessRule } from './access.decorators';
 import { InvalidToken, MissingToken, RoleRequired, RouteNotClassified } from './auth.errors';
 import { roleSatisfies } from './role';
 import { TokenAuthenticator } from './token-authenticator';
+import { TOKEN_HEADER } from './token-header';
 
 /**
  * The global guard: deny by default. A route must say `@Public()` or `@Authenticated()`; the token
@@ -30,7 +31,7 @@ export class ApiTokenGuard implements CanActivate {
 
     const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
     const token = this.presentedToken(req);
-    if (!token) throw new MissingToken('SERVICE_API_TOKEN');
+    if (!token) throw new MissingToken(TOKEN_HEADER);
     const actor = await this.authenticator.authenticate(token);
     if (!actor) throw new InvalidToken();
     if (!roleSatisfies(actor.role, rule.role)) throw new RoleRequired(rule.role);

@@ -21,6 +21,8 @@ class FakeResponse {
   statusCode = 0;
   contentType = '';
   body: unknown;
+  headers: Record<string, string> = {};
+  setHeader = jest.fn((name: string, value: string) => ((this.headers[name] = value), this));
   status = jest.fn((code: number) => ((this.statusCode = code), this));
   type = jest.fn((t: string) => ((this.contentType = t), this));
   send = jest.fn((b: unknown) => ((this.body = b), this));
@@ -35,8 +37,25 @@ function setup() {
   return { responder, recorder, logger, res: new FakeResponse() };
 }
 
-function request(method = 'GET', url = '/orders/42?x=1', headers: Record<string, string> = {}) {
-  return { method, originalUrl: url, url, headers, id: 'req-1' } as unknown as Request;
+const actor = { clientId: 'c-1', clientHandle: 'acme', role: 'User', tokenId: 't-1' };
+
+/** An authenticated request whose body (if any) was read, unless `extra` says otherwise. */
+function request(
+  method = 'GET',
+  url = '/orders/42?x=1',
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    method,
+    originalUrl: url,
+    url,
+    headers,
+    id: 'req-1',
+    actor,
+    complete: true,
+    ...extra,
+  } as unknown as Request;
 }
 
 async function respond(exception: unknown, req = request()) {
@@ -101,6 +120,70 @@ describe('ErrorResponder', () => {
       logId: entry.id,
     });
     expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('records nothing for an unauthenticated request: its 500 names the request id instead', async () => {
+    const req = request('GET', '/health/live', {}, { actor: undefined });
+    const { res, recorder, logger } = await respond(new Error('boom'), req);
+    expect(recorder.record).not.toHaveBeenCalled();
+    expect(res.problem()).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail:
+        'An unexpected error occurred while processing the request. Quote request id req-1 when reporting it.',
+      code: 'INTERNAL_ERROR',
+      requestId: 'req-1',
+    });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    const logged = await respond(
+      new DomainError('X', ErrorKind.Conflict, 'Taken.', { logEntry: true }),
+      req,
+    );
+    expect(logged.recorder.record).not.toHaveBeenCalled();
+    expectText(logged.res, 409, 'Taken.');
+  });
+
+  it('challenges a 401 with the token header, and only a 401', async () => {
+    const unauthenticated = new DomainError('TOKEN_MISSING', ErrorKind.Unauthenticated, 'No.');
+    const { res } = await respond(unauthenticated, request('GET', '/x', {}, { actor: undefined }));
+    expect(res.headers['WWW-Authenticate']).toBe('ApiKey header="SERVICE_API_TOKEN"');
+    const { res: other } = await respond(notFound());
+    expect(other.headers['WWW-Authenticate']).toBeUndefined();
+  });
+
+  it('closes the connection when it answers before the body was read', async () => {
+    const unread = request('POST', '/x', {}, { actor: undefined, complete: false });
+    const { res } = await respond(new DomainError('T', ErrorKind.Unauthenticated, 'No.'), unread);
+    expect(res.headers.Connection).toBe('close');
+    const { res: read } = await respond(notFound());
+    expect(read.headers.Connection).toBeUndefined();
+  });
+
+  it('answers an unsupported Content-Encoding or charset with 415, an undecodable body with 400', async () => {
+    const encoding = { type: 'encoding.unsupported', status: 415, encoding: 'bogus', message: 'x' };
+    expectText(
+      (await respond(encoding)).res,
+      415,
+      'The request body\'s Content-Encoding "bogus" is not supported: send it as identity, gzip, deflate or br.',
+    );
+    const charset = { type: 'charset.unsupported', status: 415, charset: 'latin1', message: 'x' };
+    expectText(
+      (await respond(charset)).res,
+      415,
+      'The request body\'s charset "latin1" is not supported: send UTF-8.',
+    );
+    const undecodable = {
+      type: 'entity.decode.failed',
+      status: 400,
+      message: 'incorrect header check',
+    };
+    const req = request('POST', '/x', { 'content-encoding': ' GZIP' });
+    expectText(
+      (await respond(undecodable, req)).res,
+      400,
+      'The request body could not be decoded as gzip: incorrect header check.',
+    );
   });
 
   it('answers with ProblemDetails when the client accepts application/problem+json', async () => {

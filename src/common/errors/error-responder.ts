@@ -6,6 +6,9 @@ import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
+import { Actor } from '../auth/actor';
+import { TOKEN_CHALLENGE } from '../auth/token-header';
+import { BODY_DECODE_FAILED } from '../http/json-body.interceptor';
 import { DomainError, ErrorKind, FieldError } from './domain-error';
 import { LogEntryRecorder } from './log-entry-recorder';
 import { PROBLEM_JSON, ProblemDetails } from './problem-details';
@@ -36,12 +39,17 @@ interface BodyParserError {
   status: number;
   limit?: number;
   message: string;
+  /** The refused `Content-Encoding` (encoding.unsupported) or charset (charset.unsupported). */
+  encoding?: string;
+  charset?: string;
 }
 
 /**
  * Turns any thrown value into the error bodies of DESIGN §4: one text/plain sentence for 4xx,
  * ProblemDetails for 5xx and for clients that ask for `application/problem+json`, and a persisted
- * log entry (linked from the body) for every 500 and for errors that ask for one.
+ * log entry (linked from the body) for every 500 and for errors that ask for one, when the caller
+ * is authenticated: a request without a valid token never writes to the database, so its 500
+ * names its request id instead (the server log has the details under it).
  */
 @Injectable()
 export class ErrorResponder {
@@ -53,7 +61,11 @@ export class ErrorResponder {
     this.logger.setContext('ErrorResponder');
   }
 
-  async respond(exception: unknown, req: Request, res: Response): Promise<void> {
+  async respond(
+    exception: unknown,
+    req: Request & { actor?: Actor },
+    res: Response,
+  ): Promise<void> {
     const error = this.normalize(exception, req);
     const requestId = typeof req.id === 'string' ? req.id : '';
     if (error.status >= 500) {
@@ -61,7 +73,7 @@ export class ErrorResponder {
     }
     let logId: string | undefined;
     let message = error.message;
-    if (error.logEntry) {
+    if (error.logEntry && req.actor) {
       logId = randomUUID();
       await this.recorder
         .record({
@@ -77,8 +89,14 @@ export class ErrorResponder {
           this.logger.error({ err, requestId }, 'could not persist the log entry'),
         );
       message = `${message} Log entry: ${this.config.baseUrl}/logentry/detail/${logId}`;
+    } else if (error.status === 500 && requestId) {
+      message = `${message} Quote request id ${requestId} when reporting it.`;
     }
     if (res.headersSent) return;
+    if (error.status === 401) res.setHeader('WWW-Authenticate', TOKEN_CHALLENGE);
+    // Refused before its body was read (say, no valid token): close the connection rather than
+    // read the rest of a body nobody will look at.
+    if (!req.complete) res.setHeader('Connection', 'close');
     if (error.status >= 500 || wantsProblem(req)) {
       const problem: ProblemDetails = {
         type: 'about:blank',
@@ -132,7 +150,7 @@ export class ErrorResponder {
         logEntry: false,
       };
     }
-    if (isBodyParserError(exception)) return this.bodyParserError(exception);
+    if (isBodyParserError(exception)) return this.bodyParserError(exception, req);
     if (isDatabaseUnavailable(exception)) {
       return {
         status: 503,
@@ -150,8 +168,29 @@ export class ErrorResponder {
     };
   }
 
-  private bodyParserError(e: BodyParserError): NormalizedError {
+  private bodyParserError(e: BodyParserError, req: Request): NormalizedError {
     switch (e.type) {
+      case 'encoding.unsupported':
+        return {
+          status: 415,
+          code: 'UNSUPPORTED_ENCODING',
+          message: `The request body's Content-Encoding "${e.encoding}" is not supported: send it as identity, gzip, deflate or br.`,
+          logEntry: false,
+        };
+      case 'charset.unsupported':
+        return {
+          status: 415,
+          code: 'UNSUPPORTED_CHARSET',
+          message: `The request body's charset "${e.charset}" is not supported: send UTF-8.`,
+          logEntry: false,
+        };
+      case BODY_DECODE_FAILED:
+        return {
+          status: 400,
+          code: 'UNDECODABLE_BODY',
+          message: `The request body could not be decoded as ${String(req.headers['content-encoding']).trim().toLowerCase()}: ${e.message}.`,
+          logEntry: false,
+        };
       case 'entity.parse.failed':
         return {
           status: 400,

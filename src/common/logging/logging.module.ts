@@ -1,8 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
+import { serializeError } from './error-serializer';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the
@@ -27,7 +28,10 @@ export const REDACTED_PATHS = [
   '*.shippingAddress',
 ];
 
-/** Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS. */
+/**
+ * Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS, and serializeError for
+ * the values of failed SQL statements.
+ */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
@@ -42,12 +46,19 @@ export class LoggingModule {
           url: req.url?.split('?')[0],
         }),
         res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
-      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
     };
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: stream ? [options, stream] : options })],
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: stream ? [options, stream] : options,
+          // Health checks are polled and never logged: they skip the request logger, whose
+          // per-request child logger and async context would cost them more than their own work.
+          exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],
+        }),
+      ],
     };
   }
 }

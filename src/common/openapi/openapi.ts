@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SECURITY } from '../auth/access.decorators';
+import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
@@ -26,7 +27,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       {
         type: 'apiKey',
         in: 'header',
-        name: 'SERVICE_API_TOKEN',
+        name: TOKEN_HEADER,
         description: 'The API token of a client.',
       },
       API_TOKEN_SECURITY,
@@ -43,12 +44,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
 const PROBLEM = { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/ProblemDetails' } } };
 const TEXT_OR_PROBLEM = { 'text/plain': { schema: { type: 'string' } }, ...PROBLEM };
+const WWW_AUTHENTICATE = {
+  description: `Names the header to send the API token in: \`${TOKEN_CHALLENGE}\`.`,
+  schema: { type: 'string', example: TOKEN_CHALLENGE },
+};
 
 /**
  * Answers every operation can give (DESIGN §4): 500 and 503 (database unavailable) as
  * ProblemDetails everywhere; for operations with path parameters, 400 for a malformed
- * percent-encoding; and, for operations with a body, 400 for malformed JSON and 413 for a body
- * over the limit.
+ * percent-encoding; for operations with a body, 400 for malformed JSON, 413 for a body over the
+ * limit and 415 for an encoding the server cannot decode; and the `WWW-Authenticate` header on 401.
  */
 function addCommonErrors(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
@@ -56,6 +61,10 @@ function addCommonErrors(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       const responses = operation.responses;
+      const unauthenticated = responses['401'];
+      if (unauthenticated && !('$ref' in unauthenticated)) {
+        unauthenticated.headers = { 'WWW-Authenticate': WWW_AUTHENTICATE };
+      }
       responses['503'] ??= {
         description: 'The database is unavailable; retry later (Retry-After).',
         content: PROBLEM,
@@ -80,6 +89,11 @@ function addCommonErrors(document: OpenAPIObject): void {
           description: 'The body is larger than JSON_BODY_LIMIT.',
           content: TEXT_OR_PROBLEM,
         };
+        responses['415'] ??= {
+          description:
+            'The body has a Content-Encoding other than identity, gzip, deflate or br, or a charset other than UTF-8.',
+          content: TEXT_OR_PROBLEM,
+        };
       }
     }
   }
@@ -91,7 +105,9 @@ export function setupOpenApi(app: INestApplication): void {
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',
     customSiteTitle: OPENAPI_TITLE,
-    swaggerOptions: { persistAuthorization: true, displayOperationId: true },
+    // The token entered in Authorize stays in the page's memory only: never in localStorage, where
+    // it would outlive the tab and be readable by any script of this origin later.
+    swaggerOptions: { persistAuthorization: false, displayOperationId: true },
   });
 }
 
