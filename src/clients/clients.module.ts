@@ -7,6 +7,7 @@ import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity } from './entities/client-account.entity';
+import { TokenCache } from './token-cache';
 import { TokensService } from './tokens.service';
 
 @Module({
@@ -16,6 +17,7 @@ import { TokensService } from './tokens.service';
     ClientsRepository,
     ClientsService,
     TokensService,
+    TokenCache,
     { provide: TokenAuthenticator, useExisting: TokensService },
   ],
   exports: [ClientsService, TokensService, TokenAuthenticator],
