@@ -12,6 +12,7 @@ import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
 import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
+import { RedisModule } from './common/redis/redis.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { PostgresConnection } from './database/connection';
@@ -38,6 +39,8 @@ class CliModule {
         LoggingModule.forRoot(config, pino.destination(2)),
         // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
         DatabaseModule.forRoot({ connection, migrate: false }),
+        // Revoking a token publishes it to the running instances (when REDIS_URL is set).
+        RedisModule,
         ClientsModule,
         RecipeSetsModule,
         DemoModule,

@@ -1,13 +1,13 @@
 /** The built app's CLI (`dist/src/cli.js`), run with the app's environment. */
 import { execFile } from 'node:child_process';
-import { APP_CLI, REPO_ROOT } from './paths';
+import { AppBuild } from './build';
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, build: AppBuild): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [APP_CLI, ...args],
-      { env, cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+      [build.cli, ...args],
+      { env, cwd: build.root, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
       (err, stdout, stderr) => {
         if (err) reject(new Error(`cli ${args.join(' ')} failed: ${err.message}\n${stderr}`));
         else resolve(stdout);
@@ -28,12 +28,13 @@ function parseTokenOutput(stdout: string): { id: string; token: string } {
 export async function createClientWithToken(
   env: NodeJS.ProcessEnv,
   handle: string,
+  build: AppBuild,
 ): Promise<{ clientId: string; tokenId: string; token: string }> {
   const client = JSON.parse(
-    await runCli(['client', 'create', handle, '--name', 'Benchmark'], env),
+    await runCli(['client', 'create', handle, '--name', 'Benchmark'], env, build),
   ) as { id: string };
   const issued = parseTokenOutput(
-    await runCli(['token', 'create', handle, '--role', 'User', '--label', 'bench'], env),
+    await runCli(['token', 'create', handle, '--role', 'User', '--label', 'bench'], env, build),
   );
   return { clientId: client.id, tokenId: issued.id, token: issued.token };
 }

@@ -1,17 +1,17 @@
 /** The built app as a child process: start it on a free port, wait until ready, stop it. */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../scripts/lib/ports';
 import { onCleanup } from './cleanup';
-import { UsageError } from './errors';
 import { requestOnce } from './http-client';
 import { log } from './log';
-import { APP_CLI, APP_MAIN, REPO_ROOT } from './paths';
+import { HELLO_APP, REPO_ROOT } from './paths';
+import { AppBuild } from './build';
 
 const KEY_ID = 'bench1';
 
@@ -25,12 +25,6 @@ export interface App {
   stopping?: boolean;
 }
 
-export function assertAppBuilt(): void {
-  if (!existsSync(APP_MAIN) || !existsSync(APP_CLI)) {
-    throw new UsageError(`${APP_MAIN} is missing: run npm run build first.`);
-  }
-}
-
 /** Throws (with the app's last output) if the app is no longer running. */
 export function assertAlive(app: App): void {
   if (app.exited !== undefined) {
@@ -38,10 +32,17 @@ export function assertAlive(app: App): void {
   }
 }
 
-export function startApp(env: NodeJS.ProcessEnv, port: number): App {
-  const child = spawn(process.execPath, [APP_MAIN], {
+/** Starts `node <main>` in `cwd`, keeping its last 200 lines of output. */
+export function startApp(
+  main: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  nodeArgs: string[] = [],
+): App {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env,
-    cwd: REPO_ROOT,
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -108,19 +109,24 @@ export interface BenchApp {
 }
 
 /**
- * Starts `dist/src/main.js` against `dbUrl` (and `redisUrl`, if given) on a free loopback port
- * (production mode, warnings only, no demo data, a random encryption key, a temporary DATA_DIR),
- * registers its stop and the removal of the directory, and waits for GET /health/ready, which
- * must report the database up and Redis up (or disabled without `redisUrl`).
+ * Starts `build`'s `dist/src/main.js` on a free loopback port (production mode, warnings only, no
+ * demo data, a random encryption key, a temporary DATA_DIR) against `dbUrl`, or on its embedded
+ * database in that DATA_DIR when `dbUrl` is undefined; with `redisUrl` if given. Registers its stop
+ * and the removal of the directory, and waits for GET /health/ready, which must report the
+ * database up and Redis up (or disabled without `redisUrl`).
  */
-export async function startBenchApp(dbUrl: string, redisUrl?: string): Promise<BenchApp> {
+export async function startBenchApp(
+  build: AppBuild,
+  dbUrl: string | undefined,
+  redisUrl: string | undefined,
+  nodeArgs: string[] = [],
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pci-bench-'));
   onCleanup('data dir', () => rmSync(dataDir, { recursive: true, force: true }));
   const keySpec = `${KEY_ID}:${randomBytes(32).toString('base64')}`;
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: dbUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -129,12 +135,14 @@ export async function startBenchApp(dbUrl: string, redisUrl?: string): Promise<B
     DATA_ENCRYPTION_KEYS: keySpec,
     DATA_DIR: dataDir,
   };
+  if (dbUrl) env.DATABASE_URL = dbUrl;
+  else delete env.DATABASE_URL;
   if (redisUrl) env.REDIS_URL = redisUrl;
   else delete env.REDIS_URL;
-  const app = startApp(env, port);
+  const app = startApp(build.main, build.root, env, port, nodeArgs);
   onCleanup('app', async () => {
     await stopApp(app);
-    log('stopped the app');
+    log(`stopped the app (pid ${app.pid})`);
   });
   const { ms, readiness } = await waitReady(app, 90_000);
   const { database, redis } = readiness.checks;
@@ -142,10 +150,26 @@ export async function startBenchApp(dbUrl: string, redisUrl?: string): Promise<B
     throw new Error(`the app reports Redis ${redis}, expected ${redisUrl ? 'up' : 'disabled'}`);
   }
   log(
-    `app ready on ${app.baseUrl} (pid ${app.pid}) in ${Math.round(ms)} ms: ` +
-      `database ${database}, Redis ${redis}`,
+    `app ready on ${app.baseUrl} (pid ${app.pid}, ${build.label}) in ${Math.round(ms)} ms: ` +
+      `database ${database}${dbUrl ? '' : ' (embedded)'}, Redis ${redis}`,
   );
   return { app, env, keySpec };
+}
+
+/** Starts the bare NestJS app (bench/hello-app.ts) on a free loopback port; GET / answers. */
+export async function startHelloApp(): Promise<App> {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), NODE_ENV: 'production' };
+  const app = startApp(HELLO_APP, REPO_ROOT, env, port);
+  onCleanup('bare app', () => stopApp(app));
+  const started = performance.now();
+  while (performance.now() - started < 30_000) {
+    assertAlive(app);
+    const res = await requestOnce(app.baseUrl, { method: 'GET', path: '/' }).catch(() => undefined);
+    if (res?.status === 200) return app;
+    await sleep(100);
+  }
+  throw new Error(`the bare app did not answer within 30 s:\n${app.output.join('\n')}`);
 }
 
 /** Peak and current resident set size of a process, in MiB (Linux /proc). */

@@ -1,50 +1,10 @@
-/** Result rows, their Markdown table, the machine's description and the results file. */
+/** Number formats, the machine's description and the results file. */
 import { execFile } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from './log';
 import { REPO_ROOT, RESULTS_DIR } from './paths';
-import { attempted, errorCount, succeeded, WrkResult } from './wrk';
-
-export interface Row {
-  scenario: string;
-  /** A short name for the notes under the table, e.g. "search 31 days (c=8)". */
-  label: string;
-  requestsPerS: number;
-  ordersPerS?: number;
-  p50: number;
-  p99: number;
-  /** Requests sent (completed or failed on the socket). */
-  requests: number;
-  errors: number;
-  /** Share of the machine's CPU used by unrelated processes during the measurement. */
-  otherCpu?: number;
-  /** Average size of the answers, headers included, in bytes. */
-  avgBytes: number;
-  /** Peak RSS of the app during the measurement (VmHWM), in MiB. */
-  appPeakMiB?: number;
-}
-
-/**
- * A wrk run as a table row: requests/s counts completed answers of any status; orders/s (with
- * `ordersPerRequest`) those of the 2xx answers; errors are non-2xx answers, socket errors and
- * timeouts.
- */
-export function row(scenario: string, label: string, r: WrkResult, ordersPerRequest?: number): Row {
-  if (r.firstError) log(`  ${scenario}: first non-2xx answer: ${r.firstError}`);
-  return {
-    scenario,
-    label,
-    requestsPerS: r.requests / r.durationS,
-    ordersPerS: ordersPerRequest ? (succeeded(r) * ordersPerRequest) / r.durationS : undefined,
-    p50: r.p50Ms,
-    p99: r.p99Ms,
-    requests: attempted(r),
-    errors: errorCount(r),
-    avgBytes: r.requests > 0 ? r.bytes / r.requests : NaN,
-  };
-}
 
 export const fmt = (n: number | undefined, digits = 1): string =>
   n === undefined || Number.isNaN(n)
@@ -53,25 +13,6 @@ export const fmt = (n: number | undefined, digits = 1): string =>
 
 export const percent = (share: number | undefined): string =>
   share === undefined ? '?' : `${Math.round(share * 100)}%`;
-
-/** The Markdown table; `baseline` is the requests/s every row's ratio divides by. */
-export function table(rows: Row[], baseline: number): string {
-  const lines = [
-    '| scenario | requests/s | orders/s | p50 ms | p99 ms | errors | ratio to baseline | app peak RSS MiB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const r of rows) {
-    lines.push(
-      `| ${r.scenario} | ${fmt(r.requestsPerS)} | ${fmt(r.ordersPerS, 0)} | ${fmt(r.p50)} | ${fmt(
-        r.p99,
-      )} | ${r.errors} / ${r.requests} | ${fmt(r.requestsPerS / baseline, 3)} | ${fmt(
-        r.appPeakMiB,
-        0,
-      )} |`,
-    );
-  }
-  return lines.join('\n');
-}
 
 /** 2026-11-21T08:29:53Z → 20261121_082953: the run's id, in the database and file names. */
 export function stamp(d: Date): string {

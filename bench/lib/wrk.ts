@@ -29,6 +29,8 @@ export interface WrkLoad {
   method: 'GET' | 'POST';
   /** Path (and query) on the app. */
   path: string;
+  /** Paths (and queries) to pick from at random per request, instead of `path`. */
+  paths?: readonly string[];
   /** Request bodies (JSON, one line each): each request takes one at random; UNIQUE replaced. */
   bodies?: readonly string[];
   /** Send a JSON array of `batch` bodies (each picked and made unique separately) per request. */
@@ -48,6 +50,7 @@ export interface WrkResult {
   /** wrk's own counts: socket errors, answers ≥ 400 (`status`), answers over the timeout. */
   errors: { connect: number; read: number; write: number; status: number; timeout: number };
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   meanMs: number;
   maxMs: number;
@@ -114,11 +117,12 @@ function registerCleanup(): void {
   });
 }
 
-function bodiesFile(bodies: readonly string[]): string {
+/** Writes `lines` (request bodies or paths) to a temporary file for scenario.lua. */
+function linesFile(kind: string, lines: readonly string[]): string {
   bodiesDir ??= mkdtempSync(path.join(os.tmpdir(), 'pci-bench-wrk-'));
-  if (bodies.some((b) => b.includes('\n'))) throw new Error('request bodies must be one line');
-  const file = path.join(bodiesDir, `bodies-${runs}.jsonl`);
-  writeFileSync(file, `${bodies.join('\n')}\n`);
+  if (lines.some((b) => b.includes('\n'))) throw new Error(`${kind} must be one line each`);
+  const file = path.join(bodiesDir, `${kind}-${runs}.txt`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
 
@@ -138,7 +142,8 @@ export async function runWrk(app: App, token: string, load: WrkLoad): Promise<Wr
     ...process.env,
     BENCH_WRK_TOKEN: token,
     BENCH_WRK_METHOD: load.method,
-    BENCH_WRK_BODIES: load.bodies ? bodiesFile(load.bodies) : '',
+    BENCH_WRK_BODIES: load.bodies ? linesFile('bodies', load.bodies) : '',
+    BENCH_WRK_PATHS: load.paths ? linesFile('paths', load.paths) : '',
     BENCH_WRK_BATCH: String(load.batch ?? 0),
     BENCH_WRK_UNIQUE_PREFIX: `${runs}.`,
   };
@@ -177,7 +182,7 @@ export async function runWrk(app: App, token: string, load: WrkLoad): Promise<Wr
     bytes: number;
     non2xx: number;
     errors: WrkResult['errors'];
-    latencyUs: { p50: number; p99: number; mean: number; max: number };
+    latencyUs: { p50: number; p95: number; p99: number; mean: number; max: number };
     firstError: string | null;
   };
   const ms = (us: number): number => (raw.requests > 0 ? us / 1000 : NaN);
@@ -188,6 +193,7 @@ export async function runWrk(app: App, token: string, load: WrkLoad): Promise<Wr
     non2xx: raw.non2xx,
     errors: raw.errors,
     p50Ms: ms(raw.latencyUs.p50),
+    p95Ms: ms(raw.latencyUs.p95),
     p99Ms: ms(raw.latencyUs.p99),
     meanMs: ms(raw.latencyUs.mean),
     maxMs: ms(raw.latencyUs.max),

@@ -4,10 +4,11 @@
 --   BENCH_WRK_TOKEN          the API token, sent as SERVICE_API_TOKEN
 --   BENCH_WRK_METHOD         GET or POST
 --   BENCH_WRK_BODIES         a file of JSON request bodies, one per line; empty: no body
+--   BENCH_WRK_PATHS          a file of request paths, one per line; empty: the URL's path
 --   BENCH_WRK_BATCH          > 0: every request is a JSON array of that many bodies
 --   BENCH_WRK_UNIQUE_PREFIX  prefix of the unique numbers that replace {{n}} in the bodies
 --
--- Every request (every element of a batch) takes one of the bodies at random; each {{n}} in it
+-- Every request (every element of a batch) takes one of the bodies (and of the paths) at random; each {{n}} in it
 -- becomes <prefix><thread>-<counter>, unique within the wrk run (wrk.ts gives each run its own
 -- prefix). Answers other than 2xx are counted, and the first one is kept. done() prints one line,
 -- BENCH-WRK-RESULT {json}, which wrk.ts reads: latencies in microseconds, as wrk measures them.
@@ -17,6 +18,7 @@ wrk.headers["SERVICE_API_TOKEN"] = os.getenv("BENCH_WRK_TOKEN")
 wrk.headers["Accept"] = "application/json"
 
 local bodies_file = os.getenv("BENCH_WRK_BODIES") or ""
+local paths_file = os.getenv("BENCH_WRK_PATHS") or ""
 local batch = tonumber(os.getenv("BENCH_WRK_BATCH") or "") or 0
 local unique_prefix = os.getenv("BENCH_WRK_UNIQUE_PREFIX") or ""
 
@@ -37,15 +39,27 @@ function init(args)
   math.randomseed(os.time() * 1000 + id)
 end
 
-if bodies_file ~= "" then
-  wrk.headers["Content-Type"] = "application/json"
-  local bodies = {}
-  for line in io.lines(bodies_file) do
+local function read_lines(file)
+  local lines = {}
+  for line in io.lines(file) do
     if line ~= "" then
-      bodies[#bodies + 1] = line
+      lines[#lines + 1] = line
     end
   end
-  assert(#bodies > 0, "no request bodies in " .. bodies_file)
+  assert(#lines > 0, "no lines in " .. file)
+  return lines
+end
+
+if paths_file ~= "" then
+  local paths = read_lines(paths_file)
+  function request()
+    return wrk.format(nil, paths[math.random(#paths)])
+  end
+end
+
+if bodies_file ~= "" then
+  wrk.headers["Content-Type"] = "application/json"
+  local bodies = read_lines(bodies_file)
 
   local function body()
     counter = counter + 1
@@ -94,9 +108,9 @@ function done(summary, latency, requests)
   io.write(string.format(
     'BENCH-WRK-RESULT {"requests":%d,"durationUs":%d,"bytes":%d,"non2xx":%d,'
       .. '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},'
-      .. '"latencyUs":{"p50":%d,"p99":%d,"mean":%.1f,"max":%d},"firstError":%s}\n',
+      .. '"latencyUs":{"p50":%d,"p95":%d,"p99":%d,"mean":%.1f,"max":%d},"firstError":%s}\n',
     summary.requests, summary.duration, summary.bytes, failed,
     e.connect, e.read, e.write, e.status, e.timeout,
-    latency:percentile(50), latency:percentile(99), latency.mean, latency.max,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.mean, latency.max,
     json_string(first)))
 end

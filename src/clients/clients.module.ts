@@ -6,6 +6,7 @@ import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { CLIENT_ENTITIES } from './entities';
+import { TokenCache } from './token-cache';
 import { TokensService } from './tokens.service';
 
 @Module({
@@ -15,6 +16,7 @@ import { TokensService } from './tokens.service';
     ClientsRepository,
     ClientsService,
     TokensService,
+    TokenCache,
     { provide: TokenAuthenticator, useExisting: TokensService },
   ],
   exports: [ClientsService, TokensService, TokenAuthenticator],

@@ -7,6 +7,7 @@ import { TokenNotFound, TokenPrefixAmbiguous } from './clients.errors';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
+import { TokenCache } from './token-cache';
 import { hashToken, newTokenSecret } from './token-secret';
 
 /** `last_used_at` is a hint for operators, written at most once a minute per token per instance. */
@@ -26,6 +27,10 @@ function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
   };
 }
 
+/** When a token stops working by itself (tokens that can expire carry `expiresAt`). */
+const expiryOf = (token: ApiTokenEntity & { expiresAt?: Date | null }): Date | null | undefined =>
+  token.expiresAt;
+
 /** Issues, lists, revokes and authenticates API tokens. */
 @Injectable()
 export class TokensService implements TokenAuthenticator {
@@ -34,6 +39,7 @@ export class TokensService implements TokenAuthenticator {
   constructor(
     private readonly repo: ClientsRepository,
     private readonly clients: ClientsService,
+    private readonly cache: TokenCache,
   ) {}
 
   async issue(clientHandle: string, input: CreateTokenDto): Promise<IssuedTokenDto> {
@@ -58,21 +64,32 @@ export class TokensService implements TokenAuthenticator {
   async revoke(idOrPrefix: string): Promise<TokenDto> {
     const token = await this.find(idOrPrefix.trim());
     await this.repo.revokeToken(token.id);
+    await this.cache.revoked(token.id);
     const revoked = (await this.repo.getTokenById(token.id))!;
     return toTokenDto(revoked, revoked.client!.handle);
   }
 
+  /** Served from the cache of successful lookups when it can (see TokenCache). */
   async authenticate(presented: string): Promise<Actor | undefined> {
     if (presented.length > 256) return undefined;
-    const token = await this.repo.getActiveTokenByHash(hashToken(presented));
+    const hash = hashToken(presented);
+    const cached = this.cache.get(hash);
+    if (cached) {
+      await this.touch(cached.tokenId);
+      return cached;
+    }
+    const generation = this.cache.generation;
+    const token = await this.repo.getActiveTokenByHash(hash);
     if (!token) return undefined;
-    await this.touch(token.id);
-    return {
+    const actor: Actor = {
       clientId: token.clientId,
       clientHandle: token.client.handle,
       role: token.role,
       tokenId: token.id,
     };
+    this.cache.set(hash, actor, generation, expiryOf(token));
+    await this.touch(token.id);
+    return actor;
   }
 
   private async find(idOrPrefix: string): Promise<ApiTokenEntity> {

@@ -111,6 +111,23 @@ describe('Admin: clients and tokens (HTTP)', () => {
     expect(unknown.text).toBe('API token pci_zzzzzzzz was not found.');
   });
 
+  it('rejects a revoked token at once, although its lookup was just remembered', async () => {
+    const other = await createClient(t.app);
+    const current = () =>
+      request(t.http).get('/api/clients/current').set('SERVICE_API_TOKEN', other.token);
+    expect((await current()).status).toBe(200);
+    expect((await current()).status).toBe(200); // served from the token cache
+    expect(
+      (await request(t.http).delete(`/admin/tokens/${other.tokenId}`).set(auth())).status,
+    ).toBe(204);
+    const after = await current();
+    expect(after.status).toBe(401);
+    expect(after.text).toBe(
+      (await request(t.http).get('/api/clients/current').set('SERVICE_API_TOKEN', 'pci_unknown'))
+        .text,
+    );
+  });
+
   it('answers 404 for ids with a NUL character and 400 for a name with one', async () => {
     for (const [method, path] of [
       ['get', '/admin/clients/ops%00/tokens'],

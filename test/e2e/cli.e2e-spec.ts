@@ -3,12 +3,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
+import { CACHE_TTL_MS } from '../../src/clients/token-cache';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+/** The CLI uses the server's Redis too, as operators run it (revocations are published there). */
+const redisEnv: Record<string, string> = process.env.REDIS_URL
+  ? { REDIS_URL: process.env.REDIS_URL }
+  : {};
 
 interface CliResult {
   code: number;
@@ -104,13 +110,24 @@ describe('CLI (built, as operators run it)', () => {
       const list = await cli(t.db.env, 'client', 'list');
       expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ handle: 'ops' })]);
 
-      const revoked = await cli(t.db.env, 'token', 'revoke', token.lastLine.slice(0, 12));
+      // The server remembers the token's lookup (up to CACHE_TTL_MS); the CLI is another process,
+      // so the server learns of the revocation through Redis when both use it, or when its entry
+      // ends. Either way the token stops working.
+      const status = async () =>
+        (await request(t.http).get('/admin/clients').set('SERVICE_API_TOKEN', token.lastLine))
+          .status;
+      expect(await status()).toBe(200);
+      const revoked = await cli(
+        { ...t.db.env, ...redisEnv },
+        'token',
+        'revoke',
+        token.lastLine.slice(0, 12),
+      );
       expect(revoked.code).toBe(0);
       expect(JSON.parse(revoked.stdout).revokedAt).toMatch(/Z$/);
-      expect(
-        (await request(t.http).get('/admin/clients').set('SERVICE_API_TOKEN', token.lastLine))
-          .status,
-      ).toBe(401);
+      const deadline = Date.now() + CACHE_TTL_MS + 5000;
+      while ((await status()) === 200 && Date.now() < deadline) await sleep(50);
+      expect(await status()).toBe(401);
     });
 
     it('creates recipe sets for a client and prints their ids as JSON', async () => {

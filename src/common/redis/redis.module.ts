@@ -1,57 +1,10 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { AppConfig } from '../../config/app-config';
+import { Global, Module } from '@nestjs/common';
+import { Broadcast } from './broadcast';
+import { RedisConnection } from './redis-connection';
 
-/**
- * The shared Redis connection, when `REDIS_URL` is set (null in embedded mode). This is the only
- * place that opens one; features depend on `RedisConnection`, never on ioredis directly.
- */
-@Injectable()
-export class RedisConnection implements OnApplicationShutdown {
-  readonly client: Redis | null;
+export { RedisConnection, withTimeout } from './redis-connection';
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
-    this.client = config.redisUrl
-      ? new Redis(config.redisUrl, {
-          lazyConnect: true,
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          connectTimeout: 2000,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-        })
-      : null;
-    this.client?.on('error', () => undefined); // state is reported by readiness, not by crashing
-    this.client?.connect().catch(() => undefined);
-  }
-
-  /** 'up' | 'down' | 'disabled', answered within `timeoutMs`. */
-  async check(timeoutMs: number): Promise<'up' | 'down' | 'disabled'> {
-    if (!this.client) return 'disabled';
-    try {
-      await withTimeout(this.client.ping(), timeoutMs);
-      return 'up';
-    } catch {
-      return 'down';
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (!this.client) return;
-    // quit() waits for the server; a connection that is down or retrying is simply dropped.
-    if (this.client.status === 'ready')
-      await this.client.quit().catch(() => this.client?.disconnect());
-    else this.client.disconnect();
-  }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
+/** Redis for every feature (when `REDIS_URL` is set): the shared connection and broadcasts. */
 @Global()
-@Module({ providers: [RedisConnection], exports: [RedisConnection] })
+@Module({ providers: [RedisConnection, Broadcast], exports: [RedisConnection, Broadcast] })
 export class RedisModule {}

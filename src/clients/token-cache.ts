@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
+import { Actor } from '../common/auth/actor';
+import { ActorCache } from '../common/auth/actor-cache';
+import { Broadcast } from '../common/redis/broadcast';
+
+/** Redis channel on which revoked token ids are published to every instance. */
+export const REVOCATION_CHANNEL = 'pci:api-token-revoked';
+/**
+ * How long a lookup is remembered, and so the longest a token revoked elsewhere keeps working
+ * here when the revocation cannot reach this instance (no Redis, Redis unreachable, the CLI run
+ * without REDIS_URL). With Redis, revocations arrive within milliseconds; this bound holds anyway.
+ * One lookup per token per second is nothing next to one per request.
+ */
+export const CACHE_TTL_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+/** Injection token of the clock (ms since the epoch); tests inject their own. */
+export const TOKEN_CACHE_CLOCK = Symbol('TOKEN_CACHE_CLOCK');
+
+/**
+ * The token lookups this instance remembers, and how revocations reach them: a revocation drops
+ * the entry here at once and is published to the other instances, which drop theirs.
+ */
+@Injectable()
+export class TokenCache implements OnModuleInit {
+  private readonly logger = new Logger(TokenCache.name);
+  private readonly cache: ActorCache;
+
+  constructor(
+    private readonly broadcast: Broadcast,
+    @Optional() @Inject(TOKEN_CACHE_CLOCK) now?: () => number,
+  ) {
+    this.cache = new ActorCache({ maxEntries: MAX_ENTRIES, now: now ?? Date.now });
+  }
+
+  onModuleInit(): void {
+    this.broadcast.subscribe(REVOCATION_CHANNEL, (tokenId) => this.cache.dropToken(tokenId));
+  }
+
+  get(tokenHash: string): Actor | undefined {
+    return this.cache.get(tokenHash);
+  }
+
+  /** Read before the database lookup; pass to `set` (see ActorCache). */
+  get generation(): number {
+    return this.cache.generation;
+  }
+
+  /** Remembers a successful lookup, never past `expiresAt` (the token's expiry, if it has one). */
+  set(tokenHash: string, actor: Actor, generation: number, expiresAt?: Date | null): void {
+    this.cache.set(tokenHash, actor, CACHE_TTL_MS, generation, expiresAt?.getTime());
+  }
+
+  /** Drops `tokenId` here and tells every other instance; a failed publish is logged. */
+  async revoked(tokenId: string): Promise<void> {
+    this.cache.dropToken(tokenId);
+    try {
+      await this.broadcast.publish(REVOCATION_CHANNEL, tokenId);
+    } catch (err) {
+      // The other instances still stop accepting it within CACHE_TTL_MS.
+      this.logger.error(
+        `token ${tokenId} is revoked, but the other instances could not be told: ${String(err)}`,
+      );
+    }
+  }
+}
