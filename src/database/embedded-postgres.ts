@@ -7,6 +7,14 @@ import { AtomicQueryQueue } from './pglite-query-queue';
 /** Unix sockets are limited to ~107 bytes of path on Linux. */
 const MAX_SOCKET_PATH = 100;
 const SOCKET_PORT = 5432;
+/**
+ * PGlite runs inside the API's process, so its buffers are the API's memory. PostgreSQL's default
+ * 128 MB of shared buffers (in WebAssembly memory, which never shrinks) made an idle reopened
+ * database about 250 MB; 16 MB keeps it about 165 MB (peak ~225 MB under work, against ~320 MB),
+ * and a one-machine database's pages stay in the OS file cache anyway. PGlite writes these
+ * settings into the data directory's postgresql.conf, so existing directories get them too.
+ */
+const MEMORY_SETTINGS = ['shared_buffers=16MB'];
 
 export interface EmbeddedDatabase {
   readonly connection: PostgresConnection;
@@ -59,7 +67,7 @@ export async function openEmbeddedDatabase(
   // PGlite and its socket server are ESM-only: loaded on demand so that PostgreSQL mode never pays for them.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create(join(dataDir, 'pgdata'));
+  const db = await PGlite.create(join(dataDir, 'pgdata'), { postgresqlconf: MEMORY_SETTINGS });
   const server = new PGLiteSocketServer({
     db,
     path: socketPath,

@@ -73,6 +73,11 @@ describe('Embedded PostgreSQL (PGlite over a unix socket)', () => {
     after.forEach((r, i) => expect(r.rows[0].n).toBe(i));
   });
 
+  it("runs with small shared buffers: its memory is the API process's memory", async () => {
+    const r = await pool.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(r.rows[0].shared_buffers).toBe('16MB');
+  });
+
   it('refuses a second owner of the same data directory, but lets others attach', async () => {
     await expect(
       openEmbeddedDatabase(dir, { attachIfRunning: false, maxConnections: 2 }),
