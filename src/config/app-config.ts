@@ -28,6 +28,8 @@ export class AppConfig {
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly jsonBodyLimit: string;
   readonly maxBatchOrders: number;
+  /** Line items one request may carry, over all its orders (413 beyond). */
+  readonly maxRequestLineItems: number;
   readonly logEntryRetentionDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
@@ -58,6 +60,7 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
+    this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
     this.trustProxy = env.TRUST_PROXY;

@@ -1,11 +1,15 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ValidationFailed } from '../common/errors/domain-error';
+import { yieldToLoop } from '../common/validation/slices';
 import { createValidationPipe } from '../common/validation/validation.pipe';
 import { OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { BatchTooLarge } from './orders.errors';
 
-/** The body of a batch: a non-empty array of at most MAX_BATCH_ORDERS acknowledgements, each validated. */
+/**
+ * The body of a batch: a non-empty array of at most MAX_BATCH_ORDERS acknowledgements, each
+ * validated in turn, letting other work run between them (see slices.ts).
+ */
 @Injectable()
 export class BatchBodyPipe implements PipeTransform<unknown, Promise<OrderAcknowledgementDto[]>> {
   private readonly element = createValidationPipe();
@@ -28,6 +32,7 @@ export class BatchBodyPipe implements PipeTransform<unknown, Promise<OrderAcknow
       throw new BatchTooLarge(value.length, this.config.maxBatchOrders);
     const orders: OrderAcknowledgementDto[] = [];
     for (const [i, item] of value.entries()) {
+      await yieldToLoop();
       try {
         orders.push(
           (await this.element.transform(item, {

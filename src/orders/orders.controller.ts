@@ -10,6 +10,7 @@ import {
   Query,
   Res,
   UseFilters,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   ApiBody,
@@ -42,6 +43,15 @@ import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { UpdateRejectedFilter } from './update-rejected.filter';
+import { LineItemLimitInterceptor } from './line-item-limit.interceptor';
+
+/**
+ * Routes that take orders: 413 over MAX_REQUEST_LINE_ITEMS line items, before validation. Written
+ * below @Idempotent() so that it runs first (a lower decorator's interceptor runs earlier).
+ */
+const TakesOrders = (
+  tooLarge = 'More line items than MAX_REQUEST_LINE_ITEMS (default 10000), or a body over the size limit.',
+) => applyDecorators(UseInterceptors(LineItemLimitInterceptor), ApiTextError(413, tooLarge));
 
 /** The contract of the update routes; UpdateRejected becomes the spec's 404 UpdateResult. */
 const UpdateResponses = () =>
@@ -70,6 +80,7 @@ export class OrdersController {
   @Post('order/acknowledgement')
   @HttpCode(200)
   @Idempotent()
+  @TakesOrders()
   @ApiOperation({
     operationId: 'acknowledgeOrder',
     summary: 'Acknowledge (submit) a purchase order',
@@ -99,6 +110,9 @@ export class OrdersController {
   @Post('order/acknowledgements')
   @HttpCode(200)
   @Idempotent()
+  @TakesOrders(
+    'More orders than MAX_BATCH_ORDERS (default 1000) or line items than MAX_REQUEST_LINE_ITEMS (default 10000), or a body over the size limit.',
+  )
   @ApiOperation({
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
@@ -113,7 +127,6 @@ export class OrdersController {
   @ApiTextError(400, 'Invalid body, naming the order and field.')
   @ApiTextError(404, 'A referenced recipe set was not found, naming the order; nothing stored.')
   @ApiTextError(409, 'A purchase order was already submitted (or appears twice); nothing stored.')
-  @ApiTextError(413, 'More orders than MAX_BATCH_ORDERS, or a body over the size limit.')
   acknowledgeOrders(
     @CurrentActor() actor: Actor,
     @Body(BatchBodyPipe) body: OrderAcknowledgementDto[],
@@ -124,6 +137,7 @@ export class OrdersController {
   @Post('order')
   @HttpCode(200)
   @Idempotent()
+  @TakesOrders()
   @ApiOperation({
     operationId: 'submitOrder',
     summary: 'Submit a full order (both addresses required)',

@@ -67,3 +67,13 @@ export function inOrder(err: DomainError, purchaseOrderNumber: string): DomainEr
     },
   );
 }
+
+export class TooManyLineItems extends DomainError {
+  constructor(count: number, max: number) {
+    super(
+      'TOO_MANY_LINE_ITEMS',
+      ErrorKind.PayloadTooLarge,
+      `This request carries ${count} line items; at most ${max} are accepted in one request (MAX_REQUEST_LINE_ITEMS). Send the orders in smaller batches.`,
+    );
+  }
+}

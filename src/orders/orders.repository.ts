@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { insertInChunks } from '../common/persistence/chunked-insert';
+import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
@@ -48,9 +48,9 @@ export class OrdersRepository {
     printRequests: NewPrintFileRequest[],
   ): Promise<void> {
     const manager = this.uow.manager;
-    await insertInChunks(manager, PurchaseOrderEntity, orders);
-    await insertInChunks(manager, OrderLineItemEntity, lines);
-    await insertInChunks(manager, PrintFileRequestEntity, printRequests, { orIgnore: true });
+    await insertRows(manager, PurchaseOrderEntity, orders);
+    await insertRows(manager, OrderLineItemEntity, lines);
+    await insertRows(manager, PrintFileRequestEntity, printRequests, { orIgnore: true });
   }
 
   getByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
@@ -102,7 +102,7 @@ export class OrdersRepository {
   }
 
   async appendHistory(entries: Omit<LineItemHistoryEntity, 'id' | 'changedAt'>[]): Promise<void> {
-    await insertInChunks(this.uow.manager, LineItemHistoryEntity, entries);
+    await insertRows(this.uow.manager, LineItemHistoryEntity, entries);
   }
 
   /** Records a change of the order's line items at `at`. */

@@ -3,8 +3,10 @@ export const MAX_JSON_DEPTH = 32;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPEN = new Set([0x5b, 0x7b]); // [ {
-const CLOSE = new Set([0x5d, 0x7d]); // ] }
+const OPEN_ARRAY = 0x5b; // [
+const OPEN_OBJECT = 0x7b; // {
+const CLOSE_ARRAY = 0x5d; // ]
+const CLOSE_OBJECT = 0x7d; // }
 
 /**
  * The nesting depth of a JSON text, counted over its bytes (strings skipped), stopping early once
@@ -21,9 +23,9 @@ export function jsonDepthExceeds(raw: Buffer, limit = MAX_JSON_DEPTH): boolean {
       else if (byte === QUOTE) inString = false;
     } else if (byte === QUOTE) {
       inString = true;
-    } else if (OPEN.has(byte)) {
+    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
       if (++depth > limit) return true;
-    } else if (CLOSE.has(byte)) {
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
       depth--;
     }
   }

@@ -11,6 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { RecordNestedList } from './slices';
 
 /**
  * The list inputs of the API, each rule written once. The OpenAPI schema is set here explicitly:
@@ -39,7 +40,15 @@ const doc = ({ optional, nullable, description, example }: ListOptions) => ({
   ...(optional ? { required: false } : {}),
 });
 
-/** A list of objects, each validated as `type`. */
+/** The rules of a list of objects itself, not of its elements. */
+const objectListRules = (options: ListOptions): PropertyDecorator[] => [
+  IsArray(),
+  ...(options.min === undefined ? [] : [ArrayMinSize(options.min)]),
+  ArrayMaxSize(options.max),
+  IsObject({ each: true }),
+];
+
+/** A list of objects, each validated as `type` (one at a time: see slices.ts). */
 export const NestedList = (type: Class, options: ListOptions): PropertyDecorator =>
   stack(
     (options.optional ? ApiPropertyOptional : ApiProperty)({
@@ -49,12 +58,10 @@ export const NestedList = (type: Class, options: ListOptions): PropertyDecorator
       ...doc(options),
     }),
     ...(options.optional ? [IsOptional()] : []),
-    IsArray(),
-    ...(options.min === undefined ? [] : [ArrayMinSize(options.min)]),
-    ArrayMaxSize(options.max),
-    IsObject({ each: true }),
+    ...objectListRules(options),
     ValidateNested({ each: true }),
     Type(() => type),
+    RecordNestedList(type, options.max, objectListRules(options)),
   );
 
 /** Longest text of one item of a string list. */
