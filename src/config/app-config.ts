@@ -28,6 +28,8 @@ export class AppConfig {
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly jsonBodyLimit: string;
   readonly maxBatchOrders: number;
+  /** Distinct recipe sets one request may name (413 beyond). */
+  readonly maxRecipeSetsPerRequest: number;
   readonly logEntryRetentionDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
@@ -58,6 +60,7 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
+    this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
     this.trustProxy = env.TRUST_PROXY;

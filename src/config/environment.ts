@@ -106,6 +106,9 @@ export class Environment {
   @IntBetween(1, 100_000)
   MAX_BATCH_ORDERS = 1000;
 
+  @IntBetween(1, 100_000)
+  MAX_RECIPE_SETS_PER_REQUEST = 10_000;
+
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 

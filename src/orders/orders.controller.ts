@@ -43,6 +43,9 @@ import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { UpdateRejectedFilter } from './update-rejected.filter';
 
+const RECIPE_SETS_413 =
+  'More distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST, or a body over the size limit.';
+
 /** The contract of the update routes; UpdateRejected becomes the spec's 404 UpdateResult. */
 const UpdateResponses = () =>
   applyDecorators(
@@ -89,6 +92,7 @@ export class OrdersController {
     'The purchase order was already submitted (with a log link); nothing stored.',
     CONFLICT_409,
   )
+  @ApiTextError(413, RECIPE_SETS_413)
   acknowledgeOrder(
     @CurrentActor() actor: Actor,
     @Body() body: OrderAcknowledgementDto,
@@ -103,7 +107,7 @@ export class OrdersController {
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
     description:
-      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
+      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
@@ -113,7 +117,10 @@ export class OrdersController {
   @ApiTextError(400, 'Invalid body, naming the order and field.')
   @ApiTextError(404, 'A referenced recipe set was not found, naming the order; nothing stored.')
   @ApiTextError(409, 'A purchase order was already submitted (or appears twice); nothing stored.')
-  @ApiTextError(413, 'More orders than MAX_BATCH_ORDERS, or a body over the size limit.')
+  @ApiTextError(
+    413,
+    'More orders than MAX_BATCH_ORDERS, more distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST, or a body over the size limit.',
+  )
   acknowledgeOrders(
     @CurrentActor() actor: Actor,
     @Body(BatchBodyPipe) body: OrderAcknowledgementDto[],
@@ -135,6 +142,7 @@ export class OrdersController {
   @ApiTextError(400, 'Invalid body, or required address fields missing (all named).')
   @ApiTextError(404, 'A referenced recipe set was not found (with a log link); nothing stored.')
   @ApiTextError(409, 'The purchase order was already submitted (with a log link); nothing stored.')
+  @ApiTextError(413, RECIPE_SETS_413)
   submitOrder(
     @CurrentActor() actor: Actor,
     @Body() body: OrderAcknowledgementDto,
