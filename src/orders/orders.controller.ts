@@ -29,7 +29,12 @@ import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { RecipeStatus } from '../recipesets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
-import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
+import {
+  AcknowledgementResultDto,
+  MAX_SERIAL_NUMBERS,
+  MAX_TRACKING_NUMBERS,
+  OrderAcknowledgementDto,
+} from './dto/acknowledgement.dto';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
 import {
   MAX_RECIPE_SET_PAGE_SIZE,
@@ -155,8 +160,7 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'shipNotification',
     summary: 'Attach shipment tracking to line items of an order',
-    description:
-      "Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking numbers accumulate across notifications. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.",
+    description: `Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking and serial numbers accumulate across notifications, up to ${MAX_TRACKING_NUMBERS} tracking and ${MAX_SERIAL_NUMBERS} serial numbers per line item (400 naming the field beyond, nothing changes). All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.`,
   })
   @UpdateResponses()
   shipNotification(
