@@ -42,6 +42,7 @@ describe('AppConfig', () => {
       PORT: '8080',
       DATABASE_POOL_SIZE: ' 25 ',
       MAX_BATCH_ORDERS: '7',
+      MAX_RECIPE_SETS_PER_REQUEST: '9',
       LOG_ENTRY_RETENTION_DAYS: '90',
     });
     expect(c.port).toBe(8080);
@@ -49,6 +50,7 @@ describe('AppConfig', () => {
     expect(c.cdnUrl).toBe('http://localhost:8080/cdn');
     expect(c.databasePoolSize).toBe(25);
     expect(c.maxBatchOrders).toBe(7);
+    expect(c.maxRecipeSetsPerRequest).toBe(9);
     expect(c.logEntryRetentionDays).toBe(90);
   });
 

@@ -30,6 +30,8 @@ export class AppConfig {
   readonly maxBatchOrders: number;
   /** Line items one request may carry, over all its orders (413 beyond). */
   readonly maxRequestLineItems: number;
+  /** Distinct recipe sets one request may name (413 beyond). */
+  readonly maxRecipeSetsPerRequest: number;
   readonly logEntryRetentionDays: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
@@ -61,6 +63,7 @@ export class AppConfig {
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
+    this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
     this.trustProxy = env.TRUST_PROXY;

@@ -108,6 +108,8 @@ export class Environment {
 
   @IntBetween(1, 1_000_000)
   MAX_REQUEST_LINE_ITEMS = 10_000;
+  @IntBetween(1, 100_000)
+  MAX_RECIPE_SETS_PER_REQUEST = 10_000;
 
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;

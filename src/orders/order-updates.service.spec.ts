@@ -3,10 +3,11 @@ import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
 import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
+import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
 import { OrderUpdatesService } from './order-updates.service';
-import { UpdateRejected } from './orders.errors';
+import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
 const actor: Actor = { clientId: 'c1', clientHandle: 'acme', role: Role.User, tokenId: 't1' };
@@ -137,13 +138,87 @@ describe('OrderUpdatesService', () => {
     expect(repo.updateLineItems).toHaveBeenCalledWith(NOW, [
       { id: 1, set: { shipmentTracking: ['T0', 'T1', 'T2'], serialNumbers: ['SN1'] } },
     ]);
+    // The history holds what this notification added, not the whole lists again.
     expect(repo.appendHistory).toHaveBeenCalledWith([
       expect.objectContaining({
         change: 'shipment',
-        shipmentTracking: ['T0', 'T1', 'T2'],
-        shipmentVendor: 'UPS',
+        shipmentTracking: ['T1', 'T2'],
+        serialNumbers: ['SN1'],
+        shipmentVendor: null,
       }),
     ]);
     expect(repo.touchOrder).toHaveBeenCalledWith('o1', false, NOW);
+  });
+
+  it('records a new vendor, and nothing for numbers the line item already has', async () => {
+    const { service, repo } = setup([
+      line(1, 'AAAA2222', {
+        shipmentTracking: ['T0'],
+        serialNumbers: ['S0'],
+        shipmentVendor: 'UPS',
+      }),
+    ]);
+    await service.shipNotification(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          {
+            recipeSetReadableId: 'AAAA2222',
+            shipmentTracking: ['T0'],
+            serialNumbers: ['S0'],
+            shipmentVendor: 'DHL',
+          },
+        ],
+      },
+      null,
+    );
+    expect(repo.appendHistory).toHaveBeenCalledWith([
+      expect.objectContaining({
+        shipmentTracking: null,
+        serialNumbers: null,
+        shipmentVendor: 'DHL',
+      }),
+    ]);
+  });
+
+  it('refuses a notification that takes a line item past its cap, naming field and limit', async () => {
+    const full = Array.from({ length: MAX_TRACKING_NUMBERS }, (_, i) => `T${i}`);
+    const { service, repo } = setup([line(1, 'AAAA2222', { shipmentTracking: full })]);
+    const out = service.shipNotification(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          { recipeSetReadableId: 'AAAA2222', shipmentTracking: ['T0'] },
+          { recipeSetReadableId: 'AAAA2222', shipmentTracking: ['NEW-1', 'NEW-2'] },
+        ],
+      },
+      null,
+    );
+    await expect(out).rejects.toBeInstanceOf(LineItemListFull);
+    await expect(out).rejects.toThrow(
+      `Invalid request: lineItems[1].shipmentTracking would give line item AAAA2222 of purchase order PO-1 ${MAX_TRACKING_NUMBERS + 2} tracking numbers; a line item carries at most ${MAX_TRACKING_NUMBERS}. Nothing was updated.`,
+    );
+    expect(repo.updateLineItems).not.toHaveBeenCalled();
+    expect(repo.appendHistory).not.toHaveBeenCalled();
+  });
+
+  it('lets a line item already past the cap take notifications that add nothing', async () => {
+    const over = Array.from({ length: MAX_SERIAL_NUMBERS + 5 }, (_, i) => `S${i}`);
+    const { service, repo } = setup([line(1, 'AAAA2222', { serialNumbers: over })]);
+    await service.shipNotification(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          { recipeSetReadableId: 'AAAA2222', serialNumbers: ['S1'], shipmentVendor: 'UPS' },
+        ],
+      },
+      null,
+    );
+    expect(repo.appendHistory).toHaveBeenCalledWith([
+      expect.objectContaining({ serialNumbers: null, shipmentVendor: 'UPS' }),
+    ]);
   });
 });

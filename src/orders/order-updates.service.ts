@@ -3,11 +3,12 @@ import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { parseRecipeSetRef } from '../recipesets';
+import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
 import { isInProgress, WorkflowStatus } from './order.enums';
-import { UpdateRejected } from './orders.errors';
+import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
 type LineChange = Partial<
@@ -22,6 +23,18 @@ function union(existing: string[] | null, added: string[] | null | undefined): s
   const merged = [...new Set([...(existing ?? []), ...(added ?? [])])];
   return merged.length ? merged : null;
 }
+
+/** What `union` appended to `before` to give `after`; null when nothing. */
+function appended(before: string[] | null, after: string[] | null): string[] | null {
+  const added = (after ?? []).slice((before ?? []).length);
+  return added.length ? added : null;
+}
+
+/** The lists a ship notification adds to, with the most each line item may carry. */
+const SHIPMENT_LISTS = [
+  { key: 'shipmentTracking', what: 'tracking numbers', max: MAX_TRACKING_NUMBERS },
+  { key: 'serialNumbers', what: 'serial numbers', max: MAX_SERIAL_NUMBERS },
+] as const;
 
 /**
  * Ship notifications and workflow-status updates (DESIGN §6): all-or-nothing, the order locked
@@ -47,23 +60,40 @@ export class OrderUpdatesService {
       dto.lineItems,
       'Updated tracking number',
       (entries, line) => {
-        let change: LineChange = {};
-        let tracking = line.shipmentTracking;
-        let serials = line.serialNumbers;
-        for (const e of entries) {
-          tracking = union(tracking, e.shipmentTracking);
-          serials = union(serials, e.serialNumbers);
-          if (e.shipmentVendor) change = { ...change, shipmentVendor: e.shipmentVendor };
+        const change: LineChange = {};
+        for (const { key, what, max } of SHIPMENT_LISTS) {
+          const before = line[key];
+          let list = before;
+          let crossing: (typeof entries)[number] | undefined;
+          for (const e of entries) {
+            list = union(list, e[key]);
+            if (!crossing && (list?.length ?? 0) > max) crossing = e;
+          }
+          // Lists stored before the cap existed may be longer; they only may not grow.
+          if (crossing && list!.length > (before?.length ?? 0)) {
+            throw new LineItemListFull({
+              field: `lineItems[${dto.lineItems.indexOf(crossing)}].${key}`,
+              what,
+              purchaseOrderNumber: dto.purchaseOrderNumber,
+              recipeSetReadableId: line.recipeSetReadableId,
+              count: list!.length,
+              max,
+            });
+          }
+          change[key] = list;
         }
-        change = { ...change, shipmentTracking: tracking, serialNumbers: serials };
+        for (const e of entries) if (e.shipmentVendor) change.shipmentVendor = e.shipmentVendor;
+        const vendor = change.shipmentVendor;
         return {
           change,
+          // The history records what changed, not the whole lists again: the numbers this
+          // notification added, and the vendor when it is a new one.
           history: {
             change: 'shipment',
             workflowStatus: null,
-            shipmentTracking: tracking,
-            shipmentVendor: change.shipmentVendor ?? line.shipmentVendor,
-            serialNumbers: serials,
+            shipmentTracking: appended(line.shipmentTracking, change.shipmentTracking ?? null),
+            shipmentVendor: vendor !== undefined && vendor !== line.shipmentVendor ? vendor : null,
+            serialNumbers: appended(line.serialNumbers, change.serialNumbers ?? null),
             requestId,
           },
         };

@@ -30,7 +30,12 @@ import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { RecipeStatus } from '../recipesets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
-import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
+import {
+  AcknowledgementResultDto,
+  MAX_SERIAL_NUMBERS,
+  MAX_TRACKING_NUMBERS,
+  OrderAcknowledgementDto,
+} from './dto/acknowledgement.dto';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
 import {
   MAX_RECIPE_SET_PAGE_SIZE,
@@ -50,7 +55,7 @@ import { LineItemLimitInterceptor } from './line-item-limit.interceptor';
  * below @Idempotent() so that it runs first (a lower decorator's interceptor runs earlier).
  */
 const TakesOrders = (
-  tooLarge = 'More line items than MAX_REQUEST_LINE_ITEMS (default 10000), or a body over the size limit.',
+  tooLarge = 'More line items than MAX_REQUEST_LINE_ITEMS (default 10000), more distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST (default 10000), or a body over the size limit.',
 ) => applyDecorators(UseInterceptors(LineItemLimitInterceptor), ApiTextError(413, tooLarge));
 
 /** The contract of the update routes; UpdateRejected becomes the spec's 404 UpdateResult. */
@@ -111,13 +116,13 @@ export class OrdersController {
   @HttpCode(200)
   @Idempotent()
   @TakesOrders(
-    'More orders than MAX_BATCH_ORDERS (default 1000) or line items than MAX_REQUEST_LINE_ITEMS (default 10000), or a body over the size limit.',
+    'More orders than MAX_BATCH_ORDERS (default 1000), line items than MAX_REQUEST_LINE_ITEMS (default 10000) or distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST (default 10000), or a body over the size limit.',
   )
   @ApiOperation({
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
     description:
-      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
+      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
@@ -161,8 +166,7 @@ export class OrdersController {
   @ApiOperation({
     operationId: 'shipNotification',
     summary: 'Attach shipment tracking to line items of an order',
-    description:
-      "Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking numbers accumulate across notifications. All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.",
+    description: `Adds shipment tracking numbers (a string or an array of strings), the vendor and serial numbers to the named line items of an order. Tracking and serial numbers accumulate across notifications, up to ${MAX_TRACKING_NUMBERS} tracking and ${MAX_SERIAL_NUMBERS} serial numbers per line item (400 naming the field beyond, nothing changes). All or nothing: an unknown order or line item is 404 with an UpdateResult naming it, and nothing changes. Every change is appended to the line item's history.`,
   })
   @UpdateResponses()
   shipNotification(

@@ -35,6 +35,23 @@ export class UpdateRejected extends DomainError {
   }
 }
 
+/** A ship notification would take a line item's list past its cap; nothing was updated. */
+export class LineItemListFull extends ValidationFailed {
+  constructor(o: {
+    field: string;
+    what: string;
+    purchaseOrderNumber: string;
+    recipeSetReadableId: string;
+    count: number;
+    max: number;
+  }) {
+    super(
+      `Invalid request: ${o.field} would give line item ${o.recipeSetReadableId} of purchase order ${o.purchaseOrderNumber} ${o.count} ${o.what}; a line item carries at most ${o.max}. Nothing was updated.`,
+      [{ field: o.field, message: `a line item carries at most ${o.max} ${o.what}` }],
+    );
+  }
+}
+
 export class BatchTooLarge extends DomainError {
   constructor(count: number, max: number) {
     super(

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { Any } from 'typeorm';
 import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
@@ -34,9 +34,10 @@ export interface SearchCriteria {
 export class OrdersRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
+  /** Which of these purchase order numbers the client has already used (one array parameter). */
   async existingNumbers(clientId: string, numbers: string[]): Promise<string[]> {
     const rows = await this.uow.manager.find(PurchaseOrderEntity, {
-      where: { clientId, purchaseOrderNumber: In(numbers) },
+      where: { clientId, purchaseOrderNumber: Any(numbers) },
       select: { purchaseOrderNumber: true },
     });
     return rows.map((r) => r.purchaseOrderNumber);

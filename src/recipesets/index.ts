@@ -9,7 +9,7 @@ export {
   RecipeSetsService,
 } from './recipe-sets.service';
 export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
-export { RecipeSetNotFound } from './recipe-sets.errors';
+export { RecipeSetNotFound, TooManyRecipeSets } from './recipe-sets.errors';
 export { parseRecipeSetRef } from './readable-id';
 export type { RecipeSetRef } from './readable-id';
 export { RECIPE_STATUSES, RecipeStatus } from './recipe-status';

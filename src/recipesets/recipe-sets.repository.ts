@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, MoreThanOrEqual } from 'typeorm';
+import { Any, MoreThanOrEqual } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { RecipeStatus } from './recipe-status';
@@ -20,15 +20,18 @@ export class RecipeSetsRepository {
     return repo.save(repo.create(values));
   }
 
-  /** The client's recipe sets with one of these readable ids (upper-case) or UUIDs (lower-case). */
+  /**
+   * The client's recipe sets with one of these readable ids (upper-case) or UUIDs (lower-case).
+   * Each list is one array parameter (`= ANY($n)`), so any number of ids fits in one statement.
+   */
   findByIds(
     clientId: string,
     readableIds: readonly string[],
     uuids: readonly string[],
   ): Promise<RecipeSetRow[]> {
     const where = [
-      ...(readableIds.length ? [{ clientId, readableId: In([...readableIds]) }] : []),
-      ...(uuids.length ? [{ clientId, id: In([...uuids]) }] : []),
+      ...(readableIds.length ? [{ clientId, readableId: Any([...readableIds]) }] : []),
+      ...(uuids.length ? [{ clientId, id: Any([...uuids]) }] : []),
     ];
     if (where.length === 0) return Promise.resolve([]);
     return this.uow.manager.find(RecipeSetEntity, {
@@ -42,7 +45,7 @@ export class RecipeSetsRepository {
       .createQueryBuilder()
       .update(RecipeSetEntity)
       .set({ status, lastModifiedAt: at })
-      .where({ id: In([...ids]) })
+      .where({ id: Any([...ids]) })
       .execute();
   }
 

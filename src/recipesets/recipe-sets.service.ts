@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
+import { AppConfig } from '../config/app-config';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { newReadableId, parseRecipeSetRef } from './readable-id';
+import { TooManyRecipeSets } from './recipe-sets.errors';
 import { RecipeSetsRepository } from './recipe-sets.repository';
 import { RecipeStatus } from './recipe-status';
 
@@ -38,7 +40,10 @@ function summary(r: RecipeSetEntity): RecipeSetSummary {
 /** Recipe sets: creation, lookup by readable id or UUID within a client, and status changes. */
 @Injectable()
 export class RecipeSetsService {
-  constructor(private readonly repo: RecipeSetsRepository) {}
+  constructor(
+    private readonly repo: RecipeSetsRepository,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Creates `count` recipe sets for a client, each with a fresh readable id. */
   async create(
@@ -56,15 +61,21 @@ export class RecipeSetsService {
   /**
    * Resolves the recipe sets `refs` name (readable ids or UUIDs, any case) among the client's.
    * Returns a map from each resolvable ref (as given, trimmed) to its recipe set; refs that are
-   * malformed or belong to nobody (or to another client) are absent.
+   * malformed or belong to nobody (or to another client) are absent. More distinct ids than
+   * MAX_RECIPE_SETS_PER_REQUEST is TooManyRecipeSets, before any query.
    */
   async resolve(clientId: string, refs: readonly string[]): Promise<Map<string, RecipeSetRecord>> {
     const parsed = refs.map((raw) => ({ raw: raw.trim(), ref: parseRecipeSetRef(raw) }));
-    const readable = parsed.flatMap((p) => (p.ref?.kind === 'readable' ? [p.ref.value] : []));
-    const uuids = parsed.flatMap((p) => (p.ref?.kind === 'uuid' ? [p.ref.value] : []));
+    const readable = new Set(
+      parsed.flatMap((p) => (p.ref?.kind === 'readable' ? [p.ref.value] : [])),
+    );
+    const uuids = new Set(parsed.flatMap((p) => (p.ref?.kind === 'uuid' ? [p.ref.value] : [])));
+    const distinct = readable.size + uuids.size;
+    if (distinct > this.config.maxRecipeSetsPerRequest)
+      throw new TooManyRecipeSets(distinct, this.config.maxRecipeSetsPerRequest);
     const result = new Map<string, RecipeSetRecord>();
-    if (readable.length === 0 && uuids.length === 0) return result;
-    const found = await this.repo.findByIds(clientId, [...new Set(readable)], [...new Set(uuids)]);
+    if (distinct === 0) return result;
+    const found = await this.repo.findByIds(clientId, [...readable], [...uuids]);
     const byReadable = new Map(found.map((r) => [r.readableId, r]));
     const byId = new Map(found.map((r) => [r.id, r]));
     for (const { raw, ref } of parsed) {

@@ -88,6 +88,24 @@ describe('Error bodies, log entries and request ids (HTTP)', () => {
       expect(line).toContain('invalid input syntax for type json');
       expect(line).not.toContain('hunter2secret');
     });
+
+    it('keeps the log line of a failed 70,000-placeholder statement small, marking the cut', async () => {
+      const res = await request(t.http)
+        .get('/test-only/huge-sql-boom')
+        .set(auth())
+        .set('X-Request-Id', 'trace-huge-sql');
+      expect(res.status).toBe(500);
+      const lines = t
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes('trace-huge-sql'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(l.length).toBeLessThan(32_000);
+      const failed = lines.find((l) => l.includes('request failed'));
+      expect(failed).toContain("SELECT 1 WHERE 'x' IN ($1, $2, ");
+      expect(failed).toMatch(/…\(\d+ more\)/);
+      expect(failed).not.toContain('ID-1');
+    });
   });
 
   describe('log entry page', () => {

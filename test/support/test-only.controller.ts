@@ -38,6 +38,18 @@ export class TestOnlyController {
     throw new Error('unreachable');
   }
 
+  /** A statement too long to log whole: 70,000 placeholders, more than PostgreSQL accepts. */
+  @Get('huge-sql-boom')
+  @Authenticated()
+  async hugeSqlBoom(): Promise<never> {
+    const values = Array.from({ length: 70_000 }, (_, i) => `ID-${i}`);
+    await this.dataSource.query(
+      `SELECT 1 WHERE 'x' IN (${values.map((_, i) => `$${i + 1}`).join(', ')})`,
+      values,
+    );
+    throw new Error('unreachable');
+  }
+
   @Get('clients/:clientHandle')
   @Authenticated()
   clientScoped(

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
 import { serializeError } from './error-serializer';
+import { truncateForLog } from './log-limits';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the
@@ -29,26 +30,34 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS, and serializeError for
- * the values of failed SQL statements.
+ * The pino options of the service: JSON lines carrying the request id; see REDACTED_PATHS,
+ * serializeError for the values of failed SQL statements, and LOG_LIMITS for the length of what
+ * a line may carry (the logged fields, the error and the message are cut to them).
  */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { log: (fields: object) => truncateForLog(fields) as Record<string, unknown> },
+    serializers: {
+      req: (req: IncomingMessage & { id?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: truncateForLog(req.url?.split('?')[0]),
+      }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: (err: unknown) => truncateForLog(serializeError(err)),
+      msg: (msg: unknown) => truncateForLog(msg),
+    },
+  };
+}
+
+/** Structured JSON logs (pino), with {@link loggerOptions}. */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
-    const options = {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: {
-        req: (req: IncomingMessage & { id?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url?.split('?')[0],
-        }),
-        res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-        err: serializeError,
-      },
-    };
+    const options = loggerOptions(config);
     return {
       module: LoggingModule,
       imports: [

@@ -12,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { RecordNestedList } from './slices';
+import { CaseInsensitiveEnum } from './lenient';
 
 /**
  * The list inputs of the API, each rule written once. The OpenAPI schema is set here explicitly:
@@ -104,4 +105,19 @@ export const StringList = (options: ListOptions & { acceptOne?: boolean }): Prop
     ArrayMaxSize(options.max),
     IsString({ each: true }),
     MaxLength(ITEM_LENGTH, { each: true }),
+  );
+
+/** A list of values of an enumeration, each in any case (converted to its canonical spelling). */
+export const EnumList = (values: readonly string[], options: ListOptions): PropertyDecorator =>
+  stack(
+    (options.optional ? ApiPropertyOptional : ApiProperty)({
+      enum: values,
+      isArray: true,
+      maxItems: options.max,
+      ...doc(options),
+    }),
+    ...(options.optional ? [IsOptional()] : []),
+    IsArray(),
+    ArrayMaxSize(options.max),
+    CaseInsensitiveEnum(values, { each: true }),
   );

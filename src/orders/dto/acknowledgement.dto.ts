@@ -31,10 +31,10 @@ const MAX_SKU_QUANTITIES = 100;
 const MAX_COMPONENTS = 100;
 const MAX_QUANTITY = 1_000_000;
 const QUANTITY = { minimum: 0, maximum: MAX_QUANTITY };
-/** Tracking numbers a line item may carry. */
-export const MAX_TRACKING_NUMBERS = 50;
-/** Serial numbers a line item may carry. */
-export const MAX_SERIAL_NUMBERS = 100;
+/** Tracking numbers a line item may carry: in one request, and accumulated over ship notifications. */
+export const MAX_TRACKING_NUMBERS = 100;
+/** Serial numbers a line item may carry: in one request, and accumulated over ship notifications. */
+export const MAX_SERIAL_NUMBERS = 1000;
 
 export class SkuQuantityDto {
   @OptionalText(100, { example: 'TSHIRT-BLK-M' })

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiLenientDate } from '../../common/openapi/lenient-schemas';
-import { ArrayMaxSize, IsArray, IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { EnumList } from '../../common/validation/lists';
 import {
-  CaseInsensitiveEnum,
   LenientBoolean,
   LenientDate,
   LenientInt,
@@ -29,17 +29,12 @@ export class OrderSearchDto {
   @LenientDate()
   lastModificationEndDate?: Date | null;
 
-  @ApiPropertyOptional({
-    enum: WorkflowStatus,
-    isArray: true,
-    maxItems: WORKFLOW_STATUSES.length * 2,
+  @EnumList(WORKFLOW_STATUSES, {
+    max: WORKFLOW_STATUSES.length * 2,
+    optional: true,
     example: ['not-started'],
     description: 'Empty or absent: all.',
   })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(WORKFLOW_STATUSES.length * 2)
-  @CaseInsensitiveEnum(WORKFLOW_STATUSES, { each: true })
   workflowStatuses?: WorkflowStatus[] | null;
 
   @ApiPropertyOptional({
