@@ -11,6 +11,7 @@ import {
 } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { IDEMPOTENCY_LOCK } from '../../src/common/idempotency/idempotency.repository';
+import { IdempotencyService } from '../../src/common/idempotency/idempotency.service';
 
 /** This suite's orders: one recipe set, sku TEE. */
 const order = (po: string, recipeSetId: string, quantity = 1) =>
@@ -152,6 +153,20 @@ describe('Orders: Idempotency-Key (HTTP)', () => {
     expect(retry.status).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await orders(a, 'IDEM-5')).toBe(1);
+  });
+
+  it('validates the body before it claims the key (no transaction held meanwhile)', async () => {
+    const claims = jest.spyOn(t.app.get(IdempotencyService), 'claim');
+    try {
+      const invalid = await post(a, 'k-invalid', { purchaseOrderNumber: 'IDEM-9', orderDate: 'x' });
+      expect(invalid.status).toBe(400);
+      expect(claims).not.toHaveBeenCalled();
+      const valid = await post(a, 'k-invalid', order('IDEM-9', await fresh(a)));
+      expect(valid.status).toBe(200);
+      expect(claims).toHaveBeenCalledTimes(1);
+    } finally {
+      claims.mockRestore();
+    }
   });
 
   it('replays batch and full-order responses too', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 type AfterCommit = () => Promise<void> | void;
 
@@ -9,8 +9,18 @@ export interface Transaction {
   afterCommit(effect: AfterCommit): void;
 }
 
-interface OpenTransaction {
-  manager: EntityManager;
+/** What a lazily opened unit of work does at its edges (see `lazily`). */
+export interface LazyHooks<T, R> {
+  /** Runs first in the transaction, as soon as it opens. */
+  begin(): Promise<void>;
+  /** Runs last in the transaction, before the commit, with the work's result. */
+  end(result: T): Promise<R>;
+}
+
+interface Scope {
+  runner?: QueryRunner;
+  opening?: Promise<void>;
+  begin?: () => Promise<void>;
   effects: AfterCommit[];
 }
 
@@ -19,33 +29,57 @@ interface OpenTransaction {
  * whatever they run inside `run` belongs to the transaction without being handed it. Side effects
  * (queue jobs, e-mails) registered with `afterCommit` are dispatched only after a successful commit.
  * A unit of work started inside another one (in the same async call chain) joins it: everything
- * commits or rolls back together, and the effects wait for the outermost commit. The Idempotency-Key
- * interceptor relies on this to store a response in the same transaction as the work it answers.
+ * commits or rolls back together, and the effects wait for the outermost commit.
+ *
+ * `lazily` opens the transaction only when the work first needs it: the Idempotency-Key
+ * interceptor wraps a whole request in one, so that its claim, the route's work and the stored
+ * response commit together, while validating the request holds no pool connection.
  */
 @Injectable()
 export class UnitOfWork {
   private readonly logger = new Logger(UnitOfWork.name);
-  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly current = new AsyncLocalStorage<Scope>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   /** The open transaction's EntityManager in this async call chain; outside one, the default. */
   get manager(): EntityManager {
-    return this.current.getStore()?.manager ?? this.dataSource.manager;
+    return this.current.getStore()?.runner?.manager ?? this.dataSource.manager;
   }
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
-    if (outer) {
-      return work({ afterCommit: (effect) => outer.effects.push(effect) });
+    const join = async (scope: Scope): Promise<T> => {
+      await this.open(scope);
+      return work({ afterCommit: (effect) => scope.effects.push(effect) });
+    };
+    return outer ? join(outer) : this.scoped({ effects: [] }, join);
+  }
+
+  /**
+   * `work` in a unit of work whose transaction opens at its first `run` (or, if it never runs one,
+   * for `end`): `begin` runs first in it, `end` last, and everything commits together.
+   */
+  lazily<T, R>(hooks: LazyHooks<T, R>, work: () => Promise<T>): Promise<R> {
+    return this.scoped({ effects: [], begin: hooks.begin }, async (scope) => {
+      const result = await work();
+      await this.open(scope);
+      return hooks.end(result);
+    });
+  }
+
+  private async scoped<T>(scope: Scope, work: (scope: Scope) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await this.current.run(scope, () => work(scope));
+    } catch (err) {
+      await this.close(scope, false).catch((closeErr: unknown) =>
+        this.logger.error({ err: closeErr }, 'rollback failed'),
+      );
+      throw err;
     }
-    const effects: AfterCommit[] = [];
-    const result = await this.dataSource.transaction((manager) =>
-      this.current.run({ manager, effects }, () =>
-        work({ afterCommit: (effect) => effects.push(effect) }),
-      ),
-    );
-    for (const effect of effects) {
+    await this.close(scope, true);
+    for (const effect of scope.effects) {
       try {
         await effect();
       } catch (err) {
@@ -54,5 +88,33 @@ export class UnitOfWork {
       }
     }
     return result;
+  }
+
+  /** Opens the scope's transaction once (concurrent callers wait for the same opening). */
+  private async open(scope: Scope): Promise<void> {
+    scope.opening ??= (async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        await runner.startTransaction();
+      } catch (err) {
+        await runner.release();
+        throw err;
+      }
+      scope.runner = runner;
+      await scope.begin?.();
+    })();
+    await scope.opening;
+  }
+
+  private async close(scope: Scope, commit: boolean): Promise<void> {
+    const runner = scope.runner;
+    if (!runner) return;
+    scope.runner = undefined;
+    try {
+      if (commit) await runner.commitTransaction();
+      else if (runner.isTransactionActive) await runner.rollbackTransaction();
+    } finally {
+      await runner.release();
+    }
   }
 }
