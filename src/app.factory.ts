@@ -1,13 +1,14 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { ErrorResponder } from './common/errors/error-responder';
+import { compose } from './common/http/compose';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { noStoreByDefault } from './common/http/no-store';
 import { requestIdMiddleware } from './common/http/request-id';
+import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
@@ -23,8 +24,9 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 }
 
 /**
- * Express-level behaviour in order: request id, `Cache-Control: no-store` by default, metrics,
- * security headers, CORS, and one error handler for what fails before routing. The JSON body is
+ * Express-level behaviour in order (one composed middleware): request id, `Cache-Control: no-store`
+ * by default, connection draining, metrics, security headers; then CORS, and one error handler for
+ * what fails before routing. The JSON body is
  * read only after authentication, by JsonBodyInterceptor.
  * Express 5 routing already answers paths with and without a trailing slash, without redirects.
  */
@@ -35,12 +37,16 @@ export function configureApp(app: NestExpressApplication): void {
   // Responses are no-store (see noStoreByDefault), so an ETag would only cost a hash of each body.
   app.set('etag', false);
   app.disable('x-powered-by');
-  app.use(requestIdMiddleware);
-  app.use(noStoreByDefault);
-  app.use(app.get(ConnectionDrain).middleware);
-  app.use(app.get(MetricsService).middleware);
-  // No upgrade-insecure-requests: TLS ends at the load balancer, and plain-HTTP Swagger UI must load.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(
+    compose(
+      requestIdMiddleware,
+      noStoreByDefault,
+      app.get(ConnectionDrain).middleware,
+      app.get(MetricsService).middleware,
+      // No upgrade-insecure-requests: TLS ends at the load balancer, and plain-HTTP Swagger UI must load.
+      securityHeaders({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }),
+    ),
+  );
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? '*' : [...config.corsOrigins],

@@ -88,6 +88,7 @@ export class TokensService implements TokenAuthenticator {
       tokenId: token.id,
     };
     this.cache.set(hash, actor, generation, expiryOf(token));
+    this.clients.remember(token.client);
     await this.touch(token.id);
     return actor;
   }
