@@ -66,6 +66,12 @@ describe('loadKeyRing', () => {
     expect(ring.primary.id).toBe('prod1');
   });
 
+  it('rejects a key id that appears twice', () => {
+    expect(() => KeyRing.parse(`k1:${key()},k2:${key()},k1:${key()}`)).toThrow(
+      'data key id k1 appears more than once',
+    );
+  });
+
   it('rejects keys that are not 32 bytes', () => {
     expect(() => KeyRing.parse(`short:${randomBytes(16).toString('base64')}`)).toThrow(
       'not 32 bytes',

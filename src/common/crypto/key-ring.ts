@@ -13,8 +13,12 @@ export class KeyRing {
 
   constructor(readonly keys: readonly DataKey[]) {
     if (keys.length === 0) throw new Error('the key ring is empty');
+    const seen = new Set<string>();
     for (const k of keys) {
       if (k.key.length !== 32) throw new Error(`data key ${k.id} is not 32 bytes`);
+      // A stored value names its key: two keys under one id would make it ambiguous.
+      if (seen.has(k.id)) throw new Error(`data key id ${k.id} appears more than once`);
+      seen.add(k.id);
     }
     this.byId = new Map(keys.map((k) => [k.id, k.key]));
   }
@@ -50,8 +54,9 @@ export class KeyRing {
 const KEY_FILE = 'data-encryption.keys';
 
 /**
- * The key ring from DATA_ENCRYPTION_KEYS, or (outside production) the one kept in
- * `<dataDir>/keys`, generated on first use with owner-only permissions.
+ * The key ring from DATA_ENCRYPTION_KEYS, or (embedded mode only: the configuration requires the
+ * variable with DATABASE_URL) the one kept in `<dataDir>/keys`, generated on first use with
+ * owner-only permissions.
  */
 export async function loadKeyRing(spec: string | undefined, dataDir: string): Promise<KeyRing> {
   if (spec) return KeyRing.parse(spec);
