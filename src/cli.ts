@@ -10,6 +10,7 @@ import { ClientsService } from './clients/clients.service';
 import { Plan } from './clients/entities/client-account.entity';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
+import { FieldCipher } from './common/crypto/field-cipher';
 import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
@@ -66,7 +67,8 @@ async function withContext<T>(
         logger: ['error', 'warn'],
       },
     );
-    if (migrate ?? config.runMigrations) await runMigrations(ctx.get(DataSource));
+    if (migrate ?? config.runMigrations)
+      await runMigrations(ctx.get(DataSource), ctx.get(FieldCipher));
     return await fn(ctx);
   } finally {
     await ctx?.close();
@@ -146,7 +148,10 @@ function buildProgram(): Command {
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
-      const applied = await withContext((ctx) => runMigrations(ctx.get(DataSource)), false);
+      const applied = await withContext(
+        (ctx) => runMigrations(ctx.get(DataSource), ctx.get(FieldCipher)),
+        false,
+      );
       out({ applied });
     });
 

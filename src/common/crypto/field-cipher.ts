@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { KeyRing } from './key-ring';
 
-const VERSION = 'v1';
+/** The format version every stored value starts with (`v1.<keyId>.…`). */
+export const STORED_VALUE_VERSION = 'v1';
+const VERSION = STORED_VALUE_VERSION;
 const IV_BYTES = 12;
 
 export class DecryptionFailed extends Error {
@@ -18,6 +20,11 @@ export class DecryptionFailed extends Error {
  */
 export class FieldCipher {
   constructor(private readonly keys: KeyRing) {}
+
+  /** The ids of the keys it can decrypt with. */
+  get keyIds(): string[] {
+    return this.keys.keys.map((k) => k.id);
+  }
 
   encrypt(plaintext: string, context: string): string {
     const { id, key } = this.keys.primary;

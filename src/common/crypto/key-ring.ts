@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface DataKey {
   id: string;
@@ -52,6 +52,8 @@ export class KeyRing {
 }
 
 const KEY_FILE = 'data-encryption.keys';
+/** Where embedded mode keeps its generated key ring. */
+export const KEY_FILE_PATH = (dataDir: string): string => join(dataDir, 'keys', KEY_FILE);
 
 /**
  * The key ring from DATA_ENCRYPTION_KEYS, or (embedded mode only: the configuration requires the
@@ -60,8 +62,8 @@ const KEY_FILE = 'data-encryption.keys';
  */
 export async function loadKeyRing(spec: string | undefined, dataDir: string): Promise<KeyRing> {
   if (spec) return KeyRing.parse(spec);
-  const dir = join(dataDir, 'keys');
-  const file = join(dir, KEY_FILE);
+  const file = KEY_FILE_PATH(dataDir);
+  const dir = dirname(file);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing?.trim()) return KeyRing.parse(existing.trim());
   await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Encrypted } from '../../common/crypto/encrypted-columns';
 import { RecipeSetEntity } from '../../recipesets';
 import { WorkflowStatus } from '../order.enums';
 import { PurchaseOrderEntity } from './purchase-order.entity';
@@ -45,7 +46,9 @@ export class OrderLineItemEntity {
   @Column({ name: 'external_line_item_id', type: 'varchar', length: 200, nullable: true })
   externalLineItemId: string | null;
 
-  @Column({ name: 'gift_message', type: 'varchar', length: 2000, nullable: true })
+  /** Encrypted (FieldCipher) with `giftMessageContext(orderId, position)` as associated data. */
+  @Encrypted()
+  @Column({ name: 'gift_message', type: 'text', nullable: true })
   giftMessage: string | null;
 
   @Column({ name: 'workflow_status', type: 'varchar', length: 32 })

@@ -9,6 +9,7 @@ import {
   PrimaryColumn,
   Unique,
 } from 'typeorm';
+import { Encrypted } from '../../common/crypto/encrypted-columns';
 import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
 import { OrderLineItemEntity } from './order-line-item.entity';
 
@@ -67,6 +68,7 @@ export class PurchaseOrderEntity {
   fulfillmentType: string | null;
 
   /** Encrypted JSON: { emailAddress, phoneNumber, customerAddress, shippingAddress }. */
+  @Encrypted()
   @Column({ name: 'personal_data', type: 'text' })
   personalData: string;
 

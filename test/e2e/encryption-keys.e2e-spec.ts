@@ -1,0 +1,162 @@
+import { Test } from '@nestjs/testing';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { Role } from '../../src/common/auth/role';
+import { FieldCipher } from '../../src/common/crypto/field-cipher';
+import { KEY_FILE_PATH } from '../../src/common/crypto/key-ring';
+import { AppConfig } from '../../src/config/app-config';
+import { parseEnvironment } from '../../src/config/environment';
+import { giveMigrationCipher, runMigrations } from '../../src/database/migrate';
+import { EncryptGiftMessages1764000000000 } from '../../src/database/migrations/1764000000000-encrypt-gift-messages';
+import { createClient, TestClient } from '../factories/clients';
+import { line, order, ordersApi, OrdersApi } from '../factories/orders';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+const ROOT = join(__dirname, '..', '..');
+const STORED = /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const GIFT = 'Happy birthday, Zelda Quixotewski! 🎂 Love, Bartholomew';
+const newKey = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
+
+describe('Encryption keys and encrypted gift messages', () => {
+  let t: TestApp;
+  let a: TestClient;
+  let api: OrdersApi;
+  const giftColumn = async (po: string) =>
+    (
+      await t.dataSource.query<{ gift_message: string | null }[]>(
+        `SELECT li.gift_message FROM order_line_item li JOIN purchase_order o ON o.id = li.order_id
+         WHERE o.purchase_order_number = $1 ORDER BY li.position`,
+        [po],
+      )
+    ).map((r) => r.gift_message);
+  const giftsRead = async (po: string) =>
+    (
+      (await api.getOrder(po).expect(200)).body as { lineItems: { giftMessage: string | null }[] }
+    ).lineItems.map((li) => li.giftMessage);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createClient(t.app, { role: Role.User });
+    api = ordersApi(t, a);
+  });
+  afterAll(() => t.close());
+
+  it('stores gift messages encrypted and returns them as sent', async () => {
+    const [r1, r2] = await api.fresh(2);
+    await api
+      .ack(order('GIFT-1', [{ ...line(r1), giftMessage: GIFT }, line(r2, 'MUG')]))
+      .expect(200);
+
+    const [stored, none] = await giftColumn('GIFT-1');
+    expect(stored).toMatch(STORED);
+    expect(stored).not.toContain('Zelda');
+    expect(none).toBeNull();
+    expect(await giftsRead('GIFT-1')).toEqual([GIFT, null]);
+    const search = await request(t.http)
+      .post('/api/orders/search')
+      .set(api.auth())
+      .send({ lastModificationStartDate: '2026-01-01', ignoreDateRestriction: true })
+      .expect(200);
+    const found = (
+      search.body as {
+        purchaseOrderNumber: string;
+        lineItems: { giftMessage: string | null }[];
+      }[]
+    ).find((o) => o.purchaseOrderNumber === 'GIFT-1');
+    expect(found?.lineItems.map((li) => li.giftMessage)).toEqual([GIFT, null]);
+    expect(t.logs()).not.toContain('Zelda');
+  });
+
+  it('the migration encrypts gift messages stored in plaintext, with the key ring only', async () => {
+    const [r1] = await api.fresh(1);
+    await api.ack(order('GIFT-2', [{ ...line(r1), giftMessage: 'plain before' }])).expect(200);
+    const migration = new EncryptGiftMessages1764000000000();
+    const cipher = t.app.get(FieldCipher);
+    // Back to the schema and data before the migration: plaintext gift messages.
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      giveMigrationCipher(runner, cipher);
+      await runner.startTransaction();
+      await migration.down(runner);
+      await runner.query(`DELETE FROM schema_migrations WHERE name = $1`, [migration.name]);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await giftColumn('GIFT-2')).toEqual(['plain before']);
+    expect(await giftColumn('GIFT-1')).toEqual([GIFT, null]);
+
+    // Without the key ring it fails, and its transaction leaves the plaintext as it was.
+    await expect(runMigrations(t.dataSource)).rejects.toThrow(
+      /EncryptGiftMessages1764000000000 encrypts stored data and needs the key ring/,
+    );
+    expect(await giftColumn('GIFT-2')).toEqual(['plain before']);
+
+    expect(await runMigrations(t.dataSource, cipher)).toEqual([migration.name]);
+    const [stored] = await giftColumn('GIFT-2');
+    expect(stored).toMatch(STORED);
+    expect(await giftsRead('GIFT-2')).toEqual(['plain before']);
+    expect(await giftsRead('GIFT-1')).toEqual([GIFT, null]);
+  });
+
+  describe('start-up', () => {
+    /** The app on this database, with `keys` as its key ring; resolves once initialised. */
+    const startWith = async (keys: string) => {
+      const config = new AppConfig(
+        parseEnvironment({
+          ...t.db.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'false',
+          DATABASE_POOL_SIZE: '2',
+          DATA_ENCRYPTION_KEYS: keys,
+        }),
+      );
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppModule.forRoot({ config, connection: t.db.connection })],
+      }).compile();
+      const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+      try {
+        await app.init();
+      } finally {
+        await app.close().catch(() => undefined);
+      }
+    };
+    const currentKeys = async () =>
+      t.config.encryptionKeys ?? (await readFile(KEY_FILE_PATH(t.config.dataDir), 'utf8')).trim();
+
+    it('refuses to run when stored rows use a key id missing from the ring, naming it', async () => {
+      const [used] = t.app.get(FieldCipher).keyIds;
+      await expect(startWith(newKey('other'))).rejects.toThrow(
+        `Stored data is encrypted with key id ${used}, missing from the key ring (DATA_ENCRYPTION_KEYS)`,
+      );
+    });
+
+    it('starts with a rotated ring that still holds the old key', async () => {
+      await expect(startWith(`${newKey('next')},${await currentKeys()}`)).resolves.toBeUndefined();
+    });
+
+    it('exits with a clear error when DATABASE_URL is set without DATA_ENCRYPTION_KEYS', async () => {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [join(ROOT, 'dist', 'src', 'main.js')],
+          {
+            cwd: ROOT,
+            env: { PATH: process.env.PATH ?? '', DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+            timeout: 30_000,
+          },
+          (err, _stdout, stderr) =>
+            resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stderr }),
+        );
+      });
+      expect(result.code).toBe(78);
+      expect(result.stderr).toContain('DATA_ENCRYPTION_KEYS is required when DATABASE_URL is set');
+      expect(result.stderr).toContain('openssl rand -base64 32');
+    });
+  });
+});
