@@ -8,6 +8,7 @@ import { loadConfigOrExit } from './bootstrap-config';
 import { ClientsModule } from './clients/clients.module';
 import { ClientsService } from './clients/clients.service';
 import { Plan } from './clients/entities/client-account.entity';
+import { parseTokenLifetime } from './clients/token-lifetime';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
 import { FieldCipher } from './common/crypto/field-cipher';
@@ -76,6 +77,12 @@ async function withContext<T>(
   }
 }
 
+interface TokenCreateOptions {
+  role: string;
+  label?: string;
+  expiresIn?: string;
+}
+
 function out(value: unknown): void {
   process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
 }
@@ -111,12 +118,17 @@ function buildProgram(): Command {
     .command('create <clientHandle>')
     .requiredOption('--role <role>', 'User | Admin | ServiceAdmin')
     .option('--label <text>', 'what the token is for')
-    .action(async (clientHandle: string, opts: { role: string; label?: string }) => {
+    .option('--expires-in <duration>', 'lifetime, e.g. 90s, 15m, 12h or 7d (default: no expiry)')
+    .action(async (clientHandle: string, opts: TokenCreateOptions) => {
       const role = parseRole(opts.role);
       if (!role)
         throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
+      const lifetime =
+        opts.expiresIn === undefined ? undefined : parseTokenLifetime(opts.expiresIn);
+      if (lifetime && 'problem' in lifetime)
+        throw new UsageError(`--expires-in: ${lifetime.problem}.`);
       const issued = await withContext((ctx) =>
-        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }),
+        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }, lifetime?.ms),
       );
       const { token: secret, ...meta } = issued;
       out(meta);

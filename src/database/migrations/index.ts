@@ -2,6 +2,7 @@ import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Orders1763800000000 } from './1763800000000-orders';
 import { IdempotencyResponses1763900000000 } from './1763900000000-idempotency-responses';
 import { EncryptGiftMessages1764000000000 } from './1764000000000-encrypt-gift-messages';
+import { TokenExpiry1764100000000 } from './1764100000000-token-expiry';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Orders1763800000000,
   IdempotencyResponses1763900000000,
   EncryptGiftMessages1764000000000,
+  TokenExpiry1764100000000,
 ];
