@@ -5,7 +5,11 @@ const registry = new Map<object, Set<string>>();
 
 /**
  * Marks an entity column that stores FieldCipher output (`v1.<keyId>.…`), so that the start-up
- * check of the key ring (StoredKeysCheck) covers it. Put it beside the column's `@Column`.
+ * check of the key ring (StoredKeysCheck) covers it. Put it beside the column's `@Column`, and
+ * give the column its key-id index in the migration that adds it, or the check reads every row:
+ * `CREATE INDEX … ON "<table>" ((split_part("<column>", '.', 2)))`, with
+ * `WHERE "<column>" IS NOT NULL` for a nullable column (and only then: the planner drops that
+ * condition from queries on a NOT NULL column, and the partial index would not serve them).
  */
 export function Encrypted(): PropertyDecorator {
   return (target, property) => {
@@ -18,6 +22,7 @@ export function Encrypted(): PropertyDecorator {
 export interface EncryptedColumn {
   table: string;
   column: string;
+  nullable: boolean;
 }
 
 /** The encrypted columns of the entities `dataSource` knows, as table and column names. */
@@ -27,6 +32,6 @@ export function encryptedColumns(dataSource: DataSource): EncryptedColumn[] {
     if (!properties) return [];
     return m.columns
       .filter((c) => properties.has(c.propertyName))
-      .map((c) => ({ table: m.tableName, column: c.databaseName }));
+      .map((c) => ({ table: m.tableName, column: c.databaseName, nullable: c.isNullable }));
   });
 }

@@ -1,9 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { KeyRing } from './key-ring';
 
-/** The format version every stored value starts with (`v1.<keyId>.…`). */
-export const STORED_VALUE_VERSION = 'v1';
-const VERSION = STORED_VALUE_VERSION;
+const VERSION = 'v1';
 const IV_BYTES = 12;
 
 export class DecryptionFailed extends Error {

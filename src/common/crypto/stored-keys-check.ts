@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { encryptedColumns, EncryptedColumn } from './encrypted-columns';
-import { FieldCipher, STORED_VALUE_VERSION } from './field-cipher';
+import { FieldCipher } from './field-cipher';
 import { KEY_FILE_PATH } from './key-ring';
 
 export class MissingDataKeys extends Error {
@@ -18,9 +18,23 @@ export class MissingDataKeys extends Error {
   }
 }
 
+const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
 /**
- * One query over every encrypted column: the key ids that stored values name and the key ring
- * lacks. Values not in the FieldCipher format (none, once migrated) are not counted.
+ * The distinct key ids of one column, as a recursive CTE that steps from one id to the next
+ * through the column's key-id index (see `Encrypted`): a few index probes, whatever the number of
+ * rows.
+ */
+function distinctKeyIds(name: string, { table, column, nullable }: EncryptedColumn): string {
+  const keyId = `split_part(${quote(column)}, '.', 2)`;
+  const from = `FROM ${quote(table)} WHERE ${nullable ? `${quote(column)} IS NOT NULL` : 'true'}`;
+  return `${name}(k) AS (SELECT min(${keyId}) ${from}
+    UNION ALL SELECT (SELECT min(${keyId}) ${from} AND ${keyId} > ${name}.k) FROM ${name} WHERE ${name}.k IS NOT NULL)`;
+}
+
+/**
+ * One query over every encrypted column: the key ids that stored values (`v1.<keyId>.…`) name and
+ * the key ring lacks.
  */
 export async function findMissingKeyIds(
   dataSource: DataSource,
@@ -28,16 +42,17 @@ export async function findMissingKeyIds(
   keyIds: string[],
 ): Promise<string[]> {
   if (columns.length === 0) return [];
-  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const values = columns
-    .map(({ table, column }) => `SELECT ${q(column)} AS v FROM ${q(table)}`)
-    .join(' UNION ALL ');
-  const rows = await dataSource.query<{ key_id: string }[]>(
-    `SELECT DISTINCT split_part(v, '.', 2) AS key_id FROM (${values}) stored
-     WHERE v LIKE $1 AND split_part(v, '.', 2) <> ALL($2::text[]) ORDER BY 1`,
-    [`${STORED_VALUE_VERSION}.%`, keyIds],
-  );
+  const rows = await dataSource.query<{ key_id: string }[]>(missingKeyIdsSql(columns), [keyIds]);
   return rows.map((r) => r.key_id);
+}
+
+/** The query of {@link findMissingKeyIds}; `$1` is the ring's key ids. */
+export function missingKeyIdsSql(columns: EncryptedColumn[]): string {
+  const ctes = columns.map((c, i) => distinctKeyIds(`c${i}`, c));
+  const used = columns.map((_, i) => `SELECT k FROM c${i}`).join(' UNION ALL ');
+  return `WITH RECURSIVE ${ctes.join(',\n')}
+     SELECT DISTINCT k AS key_id FROM (${used}) used
+     WHERE k IS NOT NULL AND k <> ALL($1::text[]) ORDER BY 1`;
 }
 
 /**

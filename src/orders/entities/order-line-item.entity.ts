@@ -20,6 +20,8 @@ export interface StoredComponent {
 /** One line of an order: one recipe set with its SKU quantities and production state. */
 @Entity({ name: 'order_line_item' })
 @Index('IDX_order_line_item_order_status', ['orderId', 'workflowStatus'])
+// The key ids of gift_message, for the start-up check (see @Encrypted); an expression index.
+@Index('IDX_order_line_item_gift_message_key', { synchronize: false })
 export class OrderLineItemEntity {
   /** The spec's int32 `lineItems[].id`. */
   @PrimaryGeneratedColumn('increment')
