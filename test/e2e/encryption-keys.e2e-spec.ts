@@ -1,7 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
@@ -41,7 +41,7 @@ describe('Encryption keys and encrypted gift messages', () => {
     ).lineItems.map((li) => li.giftMessage);
 
   /** The app on this database, with `keys` as its key ring; resolves once initialised. */
-  const startWith = async (keys: string) => {
+  const startWith = async (keys: string | undefined, env: Record<string, string> = {}) => {
     const config = new AppConfig(
       parseEnvironment({
         ...t.db.env,
@@ -50,6 +50,7 @@ describe('Encryption keys and encrypted gift messages', () => {
         SEED_DEMO: 'false',
         DATABASE_POOL_SIZE: '2',
         DATA_ENCRYPTION_KEYS: keys,
+        ...env,
       }),
     );
     const moduleRef = await Test.createTestingModule({
@@ -139,6 +140,14 @@ describe('Encryption keys and encrypted gift messages', () => {
       const [used] = t.app.get(FieldCipher).keyIds;
       await expect(startWith(newKey('other'))).rejects.toThrow(
         `Stored data is encrypted with key id ${used}, missing from the key ring (DATA_ENCRYPTION_KEYS)`,
+      );
+    });
+
+    it('in embedded mode, refuses to run on data whose generated key file was lost', async () => {
+      if (t.db.env.DATABASE_URL) return; // only embedded mode generates keys
+      const fresh = await mkdtemp(join(t.db.dataDir, 'lost-keys-'));
+      await expect(startWith(undefined, { DATA_DIR: fresh })).rejects.toThrow(
+        `missing from the key ring (${KEY_FILE_PATH(fresh)}, as DATA_ENCRYPTION_KEYS is not set)`,
       );
     });
 

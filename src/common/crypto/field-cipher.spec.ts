@@ -58,7 +58,18 @@ describe('loadKeyRing', () => {
     expect(second.primary.key.equals(first.primary.key)).toBe(true);
     const file = join(dir, 'keys', 'data-encryption.keys');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await readFile(file, 'utf8')).trim()).toMatch(/^local1:/);
+    expect((await readFile(file, 'utf8')).trim()).toMatch(/^local-[\w-]{8}:/);
+  });
+
+  it('gives every generated key its own id, so a lost key file is noticed', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'pci-keys-'));
+    try {
+      const first = await loadKeyRing(undefined, dir);
+      const second = await loadKeyRing(undefined, other);
+      expect(second.primary.id).not.toBe(first.primary.id);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('prefers the configured key ring', async () => {

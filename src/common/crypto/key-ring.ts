@@ -67,7 +67,9 @@ export async function loadKeyRing(spec: string | undefined, dataDir: string): Pr
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing?.trim()) return KeyRing.parse(existing.trim());
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const generated = `local1:${randomBytes(32).toString('base64')}`;
+  // A unique id: data written under a lost key file is then reported at start-up (missing key id),
+  // not mistaken for data of the newly generated key.
+  const generated = `local-${randomBytes(6).toString('base64url')}:${randomBytes(32).toString('base64')}`;
   // 'wx' fails if another process created the file meanwhile; then use theirs.
   const created = await writeFile(file, `${generated}\n`, { flag: 'wx', mode: 0o600 }).then(
     () => true,

@@ -79,7 +79,7 @@ export class StoredKeysCheck implements OnModuleInit {
       missing,
       this.config.encryptionKeys
         ? 'DATA_ENCRYPTION_KEYS'
-        : `${KEY_FILE_PATH(this.config.dataDir)}, generated because DATA_ENCRYPTION_KEYS is not set`,
+        : `${KEY_FILE_PATH(this.config.dataDir)}, as DATA_ENCRYPTION_KEYS is not set`,
     );
   }
 }
