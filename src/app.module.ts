@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { ClientsModule } from './clients/clients.module';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
+import { StoredKeysCheck } from './common/crypto/stored-keys-check';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
 import { RecipeSetsModule } from './recipesets';
@@ -59,6 +60,8 @@ export class AppModule {
       providers: [
         ErrorResponder,
         ConnectionDrain,
+        // After the migrations: refuse to serve data the key ring cannot decrypt.
+        StoredKeysCheck,
         { provide: APP_GUARD, useClass: ApiTokenGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         // Global interceptors run after the guard and before route interceptors and pipes.

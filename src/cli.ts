@@ -8,8 +8,10 @@ import { loadConfigOrExit } from './bootstrap-config';
 import { ClientsModule } from './clients/clients.module';
 import { ClientsService } from './clients/clients.service';
 import { Plan } from './clients/entities/client-account.entity';
+import { parseTokenLifetime } from './clients/token-lifetime';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
+import { FieldCipher } from './common/crypto/field-cipher';
 import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
@@ -66,12 +68,19 @@ async function withContext<T>(
         logger: ['error', 'warn'],
       },
     );
-    if (migrate ?? config.runMigrations) await runMigrations(ctx.get(DataSource));
+    if (migrate ?? config.runMigrations)
+      await runMigrations(ctx.get(DataSource), ctx.get(FieldCipher));
     return await fn(ctx);
   } finally {
     await ctx?.close();
     await database.close();
   }
+}
+
+interface TokenCreateOptions {
+  role: string;
+  label?: string;
+  expiresIn?: string;
 }
 
 function out(value: unknown): void {
@@ -109,12 +118,17 @@ function buildProgram(): Command {
     .command('create <clientHandle>')
     .requiredOption('--role <role>', 'User | Admin | ServiceAdmin')
     .option('--label <text>', 'what the token is for')
-    .action(async (clientHandle: string, opts: { role: string; label?: string }) => {
+    .option('--expires-in <duration>', 'lifetime, e.g. 90s, 15m, 12h or 7d (default: no expiry)')
+    .action(async (clientHandle: string, opts: TokenCreateOptions) => {
       const role = parseRole(opts.role);
       if (!role)
         throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
+      const lifetime =
+        opts.expiresIn === undefined ? undefined : parseTokenLifetime(opts.expiresIn);
+      if (lifetime && 'problem' in lifetime)
+        throw new UsageError(`--expires-in: ${lifetime.problem}.`);
       const issued = await withContext((ctx) =>
-        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }),
+        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }, lifetime?.ms),
       );
       const { token: secret, ...meta } = issued;
       out(meta);
@@ -146,7 +160,10 @@ function buildProgram(): Command {
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
-      const applied = await withContext((ctx) => runMigrations(ctx.get(DataSource)), false);
+      const applied = await withContext(
+        (ctx) => runMigrations(ctx.get(DataSource), ctx.get(FieldCipher)),
+        false,
+      );
       out({ applied });
     });
 

@@ -103,6 +103,14 @@ export class TokenDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastUsedAt: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the token stops working by itself; null: it does not expire.',
+  })
+  expiresAt: string | null;
 }
 
 export class IssuedTokenDto extends TokenDto {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
+import { ClockModule } from '../common/clock/clock';
 import { AdminController } from './admin.controller';
 import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
@@ -10,7 +11,8 @@ import { TokenCache } from './token-cache';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(CLIENT_ENTITIES)],
+  // ClockModule is global in the app; imported here for the CLI, which builds a smaller graph.
+  imports: [TypeOrmModule.forFeature(CLIENT_ENTITIES), ClockModule],
   controllers: [AdminController, ClientsController],
   providers: [
     ClientsRepository,

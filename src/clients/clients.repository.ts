@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
@@ -41,14 +41,18 @@ export class ClientsRepository {
     label: string | null;
     prefix: string;
     tokenHash: string;
+    expiresAt: Date | null;
   }): Promise<ApiTokenEntity> {
     return this.tokens.save(this.tokens.create({ ...values, revokedAt: null, lastUsedAt: null }));
   }
 
-  /** The unrevoked token with this hash, with its client. */
-  async getActiveTokenByHash(tokenHash: string): Promise<ActiveToken | null> {
+  /** The token with this hash, with its client, unless it is revoked or expired at `now`. */
+  async getActiveTokenByHash(tokenHash: string, now: Date): Promise<ActiveToken | null> {
     const token = await this.tokens.findOne({
-      where: { tokenHash, revokedAt: IsNull() },
+      where: [
+        { tokenHash, revokedAt: IsNull(), expiresAt: IsNull() },
+        { tokenHash, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      ],
       relations: { client: true },
     });
     return token?.client ? (token as ActiveToken) : null;

@@ -36,7 +36,7 @@ describe('TokenCache', () => {
   beforeEach(() => {
     now = 5_000_000;
     bus = new FakeBroadcast();
-    cache = new TokenCache(bus as unknown as Broadcast, () => now);
+    cache = new TokenCache(bus as unknown as Broadcast, { now: () => new Date(now) });
     cache.onModuleInit();
   });
   const remember = (hash: string, tokenId: string, expiresAt?: Date): void =>

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { ActorCache } from '../common/auth/actor-cache';
+import { Clock } from '../common/clock/clock';
 import { Broadcast } from '../common/redis/broadcast';
 
 /** Redis channel on which revoked token ids are published to every instance. */
@@ -13,8 +14,6 @@ export const REVOCATION_CHANNEL = 'pci:api-token-revoked';
  */
 export const CACHE_TTL_MS = 1_000;
 const MAX_ENTRIES = 10_000;
-/** Injection token of the clock (ms since the epoch); tests inject their own. */
-export const TOKEN_CACHE_CLOCK = Symbol('TOKEN_CACHE_CLOCK');
 
 /**
  * The token lookups this instance remembers, and how revocations reach them: a revocation drops
@@ -27,9 +26,10 @@ export class TokenCache implements OnModuleInit {
 
   constructor(
     private readonly broadcast: Broadcast,
-    @Optional() @Inject(TOKEN_CACHE_CLOCK) now?: () => number,
+    clock: Clock,
   ) {
-    this.cache = new ActorCache({ maxEntries: MAX_ENTRIES, now: now ?? Date.now });
+    // The services' clock: a token's expiry is judged on the same time here as in the database lookup.
+    this.cache = new ActorCache({ maxEntries: MAX_ENTRIES, now: () => clock.now().getTime() });
   }
 
   onModuleInit(): void {

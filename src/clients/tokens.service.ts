@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
+import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
 import { TokenNotFound, TokenPrefixAmbiguous } from './clients.errors';
@@ -24,12 +25,9 @@ function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
     createdAt: t.createdAt.toISOString(),
     revokedAt: t.revokedAt?.toISOString() ?? null,
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    expiresAt: t.expiresAt?.toISOString() ?? null,
   };
 }
-
-/** When a token stops working by itself (tokens that can expire carry `expiresAt`). */
-const expiryOf = (token: ApiTokenEntity & { expiresAt?: Date | null }): Date | null | undefined =>
-  token.expiresAt;
 
 /** Issues, lists, revokes and authenticates API tokens. */
 @Injectable()
@@ -40,10 +38,18 @@ export class TokensService implements TokenAuthenticator {
     private readonly repo: ClientsRepository,
     private readonly clients: ClientsService,
     private readonly cache: TokenCache,
+    private readonly clock: Clock,
   ) {}
 
-  async issue(clientHandle: string, input: CreateTokenDto): Promise<IssuedTokenDto> {
+  /** Issues a token; with `lifetimeMs` it expires that long from now (see parseTokenLifetime). */
+  async issue(
+    clientHandle: string,
+    input: CreateTokenDto,
+    lifetimeMs?: number,
+  ): Promise<IssuedTokenDto> {
     const client = await this.clients.getByHandle(clientHandle);
+    const expiresAt =
+      lifetimeMs === undefined ? null : new Date(this.clock.now().getTime() + lifetimeMs);
     const secret = newTokenSecret();
     const token = await this.repo.insertToken({
       clientId: client.id,
@@ -51,6 +57,7 @@ export class TokensService implements TokenAuthenticator {
       label: input.label ?? null,
       prefix: secret.prefix,
       tokenHash: secret.hash,
+      expiresAt,
     });
     return { ...toTokenDto(token, client.handle), token: secret.token };
   }
@@ -79,7 +86,7 @@ export class TokensService implements TokenAuthenticator {
       return cached;
     }
     const generation = this.cache.generation;
-    const token = await this.repo.getActiveTokenByHash(hash);
+    const token = await this.repo.getActiveTokenByHash(hash, this.clock.now());
     if (!token) return undefined;
     const actor: Actor = {
       clientId: token.clientId,
@@ -87,7 +94,7 @@ export class TokensService implements TokenAuthenticator {
       role: token.role,
       tokenId: token.id,
     };
-    this.cache.set(hash, actor, generation, expiryOf(token));
+    this.cache.set(hash, actor, generation, token.expiresAt);
     this.clients.remember(token.client);
     await this.touch(token.id);
     return actor;

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { AppConfig } from './app-config';
 import { parseEnvironment } from './environment';
 
 const config = (env: NodeJS.ProcessEnv): AppConfig => new AppConfig(parseEnvironment(env));
+/** DATABASE_URL requires a key ring. */
+const KEYS = `k1:${randomBytes(32).toString('base64')}`;
 
 describe('AppConfig', () => {
   it('fills every default for an empty environment', () => {
@@ -56,10 +59,18 @@ describe('AppConfig', () => {
 
   it('uses an external database and turns seeding off unless SEED_DEMO says otherwise', () => {
     const url = 'postgres://u:p@db:5432/app';
-    expect(config({ DATABASE_URL: url }).database).toEqual({ kind: 'external', url });
-    expect(config({ DATABASE_URL: url }).seedDemo).toBe(false);
-    expect(config({ DATABASE_URL: url, SEED_DEMO: 'yes' }).seedDemo).toBe(true);
-    expect(config({ DATABASE_URL: 'postgresql://db/app', SEED_DEMO: 'TRUE' }).seedDemo).toBe(true);
+    expect(config({ DATABASE_URL: url, DATA_ENCRYPTION_KEYS: KEYS }).database).toEqual({
+      kind: 'external',
+      url,
+    });
+    expect(config({ DATABASE_URL: url, DATA_ENCRYPTION_KEYS: KEYS }).seedDemo).toBe(false);
+    expect(
+      config({ DATABASE_URL: url, DATA_ENCRYPTION_KEYS: KEYS, SEED_DEMO: 'yes' }).seedDemo,
+    ).toBe(true);
+    expect(
+      config({ DATABASE_URL: 'postgresql://db/app', DATA_ENCRYPTION_KEYS: KEYS, SEED_DEMO: 'TRUE' })
+        .seedDemo,
+    ).toBe(true);
     expect(config({ SEED_DEMO: 'off' }).seedDemo).toBe(false);
     expect(config({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
@@ -122,7 +133,10 @@ describe('AppConfig', () => {
 
   it('treats a blank SEED_DEMO as unset', () => {
     expect(config({ SEED_DEMO: '' }).seedDemo).toBe(true);
-    expect(config({ SEED_DEMO: ' ', DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);
+    expect(
+      config({ SEED_DEMO: ' ', DATABASE_URL: 'postgres://db/app', DATA_ENCRYPTION_KEYS: KEYS })
+        .seedDemo,
+    ).toBe(false);
   });
 
   it('fromEnv reads the given environment', () => {

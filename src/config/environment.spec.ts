@@ -77,6 +77,7 @@ describe('parseEnvironment', () => {
     const err = configError({
       DATABASE_URL: 'mysql://admin:hunter2@db/x',
       REDIS_URL: 'http://:s3cret@cache',
+      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
     });
     expect(err.message).not.toContain('hunter2');
     expect(err.message).not.toContain('s3cret');
@@ -93,12 +94,42 @@ describe('parseEnvironment', () => {
   });
 
   it('requires DATA_ENCRYPTION_KEYS in production', () => {
-    expect(configError({ NODE_ENV: 'production' }).problems).toEqual([
-      'DATA_ENCRYPTION_KEYS is required when NODE_ENV=production',
-    ]);
+    const [problem] = configError({ NODE_ENV: 'production' }).problems;
+    expect(problem).toMatch(/^DATA_ENCRYPTION_KEYS is required when NODE_ENV=production; /);
+    expect(problem).toContain('openssl rand -base64 32');
     expect(configError({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: '   ' }).message).toContain(
       'DATA_ENCRYPTION_KEYS',
     );
+  });
+
+  it('requires DATA_ENCRYPTION_KEYS whenever DATABASE_URL is set, in any NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const err = configError({ NODE_ENV, DATABASE_URL: 'postgres://db/app' });
+      expect(err.problems).toHaveLength(1);
+      expect(err.problems[0]).toMatch(
+        /^DATA_ENCRYPTION_KEYS is required when DATABASE_URL is set, .*openssl rand -base64 32/,
+      );
+    }
+    const keys = `k1:${randomBytes(32).toString('base64')}`;
+    expect(
+      parseEnvironment({ DATABASE_URL: 'postgres://db/app', DATA_ENCRYPTION_KEYS: keys })
+        .DATA_ENCRYPTION_KEYS,
+    ).toBe(keys);
+  });
+
+  it('leaves the key to embedded mode (no DATABASE_URL) outside production', () => {
+    expect(parseEnvironment({ NODE_ENV: 'development' }).DATA_ENCRYPTION_KEYS).toBeUndefined();
+  });
+
+  it('rejects a key id named twice, without echoing the keys', () => {
+    const a = randomBytes(32).toString('base64');
+    const b = randomBytes(32).toString('base64');
+    const err = configError({ DATA_ENCRYPTION_KEYS: `k1:${a}, k2:${b},k1:${b}` });
+    expect(err.problems).toEqual([
+      'DATA_ENCRYPTION_KEYS names key id k1 more than once; key ids must be unique',
+    ]);
+    expect(err.message).not.toContain(a);
+    expect(err.message).not.toContain(b);
   });
 
   it('accepts valid DATA_ENCRYPTION_KEYS in production', () => {

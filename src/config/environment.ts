@@ -157,11 +157,37 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
         : `${e.property}: ${msg}`,
     ),
   );
-  if (parsed.NODE_ENV === 'production' && !parsed.DATA_ENCRYPTION_KEYS) {
-    problems.push('DATA_ENCRYPTION_KEYS is required when NODE_ENV=production');
-  }
+  problems.push(...keyRingProblems(parsed));
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return parsed;
+}
+
+const GENERATE_KEY_HINT =
+  'set it to keyId:base64Key entries, e.g. DATA_ENCRYPTION_KEYS=key1:<output of `openssl rand -base64 32`>';
+
+/**
+ * The key ring must be shared by every instance that shares a database: required with
+ * DATABASE_URL (and in production); only embedded mode may generate its own key. Key ids are
+ * unique, since a stored value names the key that encrypted it.
+ */
+function keyRingProblems(env: Environment): string[] {
+  const spec = env.DATA_ENCRYPTION_KEYS;
+  if (!spec) {
+    if (env.DATABASE_URL)
+      return [
+        `DATA_ENCRYPTION_KEYS is required when DATABASE_URL is set, so that every instance reads the others' data; ${GENERATE_KEY_HINT}`,
+      ];
+    if (env.NODE_ENV === 'production')
+      return [`DATA_ENCRYPTION_KEYS is required when NODE_ENV=production; ${GENERATE_KEY_HINT}`];
+    return [];
+  }
+  const ids = spec.split(',').map((entry) => entry.split(':')[0].trim());
+  const duplicates = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  return duplicates.length > 0
+    ? [
+        `DATA_ENCRYPTION_KEYS names key id ${duplicates.join(', ')} more than once; key ids must be unique`,
+      ]
+    : [];
 }
 
 function redactIfSecret(property: string, value: unknown): unknown {

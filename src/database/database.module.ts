@@ -6,6 +6,8 @@ import { PostgresConnection } from './connection';
 import { buildDataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { CryptoModule } from '../common/crypto/crypto.module';
+import { FieldCipher } from '../common/crypto/field-cipher';
 
 export interface DatabaseModuleOptions {
   connection: PostgresConnection;
@@ -17,25 +19,31 @@ export interface DatabaseModuleOptions {
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
+    let cipher: FieldCipher | undefined;
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            ...buildDataSourceOptions(options.connection, {
-              poolSize: config.databasePoolSize,
-              statementTimeoutMs: config.statementTimeoutMs,
-              connectTimeoutMs: config.connectTimeoutMs,
-            }),
-            // Each feature module registers its entities with TypeOrmModule.forFeature.
-            autoLoadEntities: true,
-            retryAttempts: 5,
-            retryDelay: 2000,
-          }),
+          imports: [CryptoModule],
+          inject: [AppConfig, FieldCipher],
+          useFactory: (config: AppConfig, fieldCipher: FieldCipher) => {
+            // Migrations that encrypt stored data need it (see dataSourceFactory below).
+            cipher = fieldCipher;
+            return {
+              ...buildDataSourceOptions(options.connection, {
+                poolSize: config.databasePoolSize,
+                statementTimeoutMs: config.statementTimeoutMs,
+                connectTimeoutMs: config.connectTimeoutMs,
+              }),
+              // Each feature module registers its entities with TypeOrmModule.forFeature.
+              autoLoadEntities: true,
+              retryAttempts: 5,
+              retryDelay: 2000,
+            };
+          },
           dataSourceFactory: async (dsOptions) => {
             const dataSource = await new DataSource(dsOptions!).initialize();
-            if (options.migrate) await runMigrations(dataSource);
+            if (options.migrate) await runMigrations(dataSource, cipher);
             return dataSource;
           },
         }),

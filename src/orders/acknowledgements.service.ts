@@ -13,7 +13,7 @@ import { DEFAULT_PRIORITY, isInProgress } from './order.enums';
 import { assertAddresses, OrderLine, orderLines } from './order-input';
 import { inOrder, PurchaseOrderAlreadySubmitted } from './orders.errors';
 import { NewLineItem, NewOrder, OrdersRepository } from './orders.repository';
-import { PersonalData, personalDataContext } from './purchase-order.mapper';
+import { giftMessageContext, PersonalData, personalDataContext } from './purchase-order.mapper';
 import { PrintFileScheduler, PrintFilesDue } from './print-file-scheduler';
 
 const UNIQUE_ORDER_NUMBER = 'UQ_purchase_order_client_number';
@@ -180,7 +180,10 @@ export class AcknowledgementsService {
       recipeSetId: resolved.get(l.ref)!.id,
       position,
       externalLineItemId: l.input.externalLineItemId ?? null,
-      giftMessage: l.input.giftMessage ?? null,
+      giftMessage:
+        l.input.giftMessage == null
+          ? null
+          : this.cipher.encrypt(l.input.giftMessage, giftMessageContext(id, position)),
       workflowStatus: l.workflowStatus,
       proofStatus: l.input.proofStatus ?? null,
       isReorder: l.input.isReorder ?? false,

@@ -16,15 +16,22 @@ export interface PersonalData {
 /** The encryption context of an order's personal data: its id. */
 export const personalDataContext = (orderId: string): string => `purchase_order:${orderId}`;
 
+/** The encryption context of a line item's gift message: its order and position. */
+export const giftMessageContext = (orderId: string, position: number): string =>
+  `order_line_item:${orderId}:${position}`;
+
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
-export function toLineItemDto(li: LineItemRow): LineItemDto {
+export function toLineItemDto(li: LineItemRow, cipher: FieldCipher): LineItemDto {
   return {
     id: li.id,
     recipeSetId: li.recipeSetReadableId,
     recipeSetUuid: li.recipeSetId,
     externalLineItemId: li.externalLineItemId,
-    giftMessage: li.giftMessage,
+    giftMessage:
+      li.giftMessage === null
+        ? null
+        : cipher.decrypt(li.giftMessage, giftMessageContext(li.orderId, li.position)),
     workflowStatus: li.workflowStatus,
     proofStatus: li.proofStatus as ProofStatus | null,
     isReorder: li.isReorder,
@@ -43,7 +50,7 @@ export function toLineItemDto(li: LineItemRow): LineItemDto {
   };
 }
 
-/** The PurchaseOrder response; personal data is decrypted here and nowhere else. */
+/** The PurchaseOrder response; personal data and gift messages are decrypted here and nowhere else. */
 export function toPurchaseOrderDto(
   order: PurchaseOrderEntity,
   lines: LineItemRow[],
@@ -73,7 +80,7 @@ export function toPurchaseOrderDto(
     fulfillmentType: order.fulfillmentType as FulfillmentType | null,
     customerAddress: personal.customerAddress,
     shippingAddress: personal.shippingAddress,
-    lineItems: lines.map(toLineItemDto),
+    lineItems: lines.map((li) => toLineItemDto(li, cipher)),
     lastModification: order.lastModifiedAt.toISOString(),
   };
 }

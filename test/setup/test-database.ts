@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ export interface TestDatabaseState {
   serverUrl?: string;
   template: string;
   workDir: string;
+  /** external: the DATA_ENCRYPTION_KEYS every app and CLI of the run shares (DATABASE_URL needs one). */
+  encryptionKeys?: string;
 }
 
 export function serverUrl(): string | undefined {
@@ -51,7 +54,13 @@ export async function createTemplate(): Promise<TestDatabaseState> {
     const template = `pci_tpl_${Date.now().toString(36)}_${process.pid}`;
     await withClient(url, async (c) => c.query(`CREATE DATABASE "${template}"`));
     await migrate({ url: withDatabase(url, template) });
-    state = { kind: 'external', serverUrl: url, template, workDir };
+    state = {
+      kind: 'external',
+      serverUrl: url,
+      template,
+      workDir,
+      encryptionKeys: `test1:${randomBytes(32).toString('base64')}`,
+    };
   } else {
     const dir = join(workDir, 'template');
     const db = await openEmbeddedDatabase(dir, { attachIfRunning: false, maxConnections: 4 });
@@ -130,7 +139,7 @@ export async function cloneDatabase(): Promise<TestDatabase> {
         await allowConnections(false);
         return () => allowConnections(true);
       },
-      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      env: { DATABASE_URL: url, DATA_ENCRYPTION_KEYS: state.encryptionKeys!, DATA_DIR: dataDir },
       dataDir,
       close: async () => {
         await withClient(state.serverUrl!, (c) =>

@@ -58,12 +58,29 @@ describe('loadKeyRing', () => {
     expect(second.primary.key.equals(first.primary.key)).toBe(true);
     const file = join(dir, 'keys', 'data-encryption.keys');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await readFile(file, 'utf8')).trim()).toMatch(/^local1:/);
+    expect((await readFile(file, 'utf8')).trim()).toMatch(/^local-[\w-]{8}:/);
+  });
+
+  it('gives every generated key its own id, so a lost key file is noticed', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'pci-keys-'));
+    try {
+      const first = await loadKeyRing(undefined, dir);
+      const second = await loadKeyRing(undefined, other);
+      expect(second.primary.id).not.toBe(first.primary.id);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('prefers the configured key ring', async () => {
     const ring = await loadKeyRing(`prod1:${key()}`, dir);
     expect(ring.primary.id).toBe('prod1');
+  });
+
+  it('rejects a key id that appears twice', () => {
+    expect(() => KeyRing.parse(`k1:${key()},k2:${key()},k1:${key()}`)).toThrow(
+      'data key id k1 appears more than once',
+    );
   });
 
   it('rejects keys that are not 32 bytes', () => {

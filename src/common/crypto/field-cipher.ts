@@ -19,6 +19,11 @@ export class DecryptionFailed extends Error {
 export class FieldCipher {
   constructor(private readonly keys: KeyRing) {}
 
+  /** The ids of the keys it can decrypt with. */
+  get keyIds(): string[] {
+    return this.keys.keys.map((k) => k.id);
+  }
+
   encrypt(plaintext: string, context: string): string {
     const { id, key } = this.keys.primary;
     const iv = randomBytes(IV_BYTES);

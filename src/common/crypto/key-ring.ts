@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface DataKey {
   id: string;
@@ -13,8 +13,12 @@ export class KeyRing {
 
   constructor(readonly keys: readonly DataKey[]) {
     if (keys.length === 0) throw new Error('the key ring is empty');
+    const seen = new Set<string>();
     for (const k of keys) {
       if (k.key.length !== 32) throw new Error(`data key ${k.id} is not 32 bytes`);
+      // A stored value names its key: two keys under one id would make it ambiguous.
+      if (seen.has(k.id)) throw new Error(`data key id ${k.id} appears more than once`);
+      seen.add(k.id);
     }
     this.byId = new Map(keys.map((k) => [k.id, k.key]));
   }
@@ -48,19 +52,24 @@ export class KeyRing {
 }
 
 const KEY_FILE = 'data-encryption.keys';
+/** Where embedded mode keeps its generated key ring. */
+export const KEY_FILE_PATH = (dataDir: string): string => join(dataDir, 'keys', KEY_FILE);
 
 /**
- * The key ring from DATA_ENCRYPTION_KEYS, or (outside production) the one kept in
- * `<dataDir>/keys`, generated on first use with owner-only permissions.
+ * The key ring from DATA_ENCRYPTION_KEYS, or (embedded mode only: the configuration requires the
+ * variable with DATABASE_URL) the one kept in `<dataDir>/keys`, generated on first use with
+ * owner-only permissions.
  */
 export async function loadKeyRing(spec: string | undefined, dataDir: string): Promise<KeyRing> {
   if (spec) return KeyRing.parse(spec);
-  const dir = join(dataDir, 'keys');
-  const file = join(dir, KEY_FILE);
+  const file = KEY_FILE_PATH(dataDir);
+  const dir = dirname(file);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing?.trim()) return KeyRing.parse(existing.trim());
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const generated = `local1:${randomBytes(32).toString('base64')}`;
+  // A unique id: data written under a lost key file is then reported at start-up (missing key id),
+  // not mistaken for data of the newly generated key.
+  const generated = `local-${randomBytes(6).toString('base64url')}:${randomBytes(32).toString('base64')}`;
   // 'wx' fails if another process created the file meanwhile; then use theirs.
   const created = await writeFile(file, `${generated}\n`, { flag: 'wx', mode: 0o600 }).then(
     () => true,

@@ -1,10 +1,16 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
 import { Orders1763800000000 } from './1763800000000-orders';
 import { IdempotencyResponses1763900000000 } from './1763900000000-idempotency-responses';
+import { EncryptGiftMessages1764000000000 } from './1764000000000-encrypt-gift-messages';
+import { TokenExpiry1764100000000 } from './1764100000000-token-expiry';
+import { EncryptedKeyIds1764200000000 } from './1764200000000-encrypted-key-ids';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
   Foundation1763700000000,
   Orders1763800000000,
   IdempotencyResponses1763900000000,
+  EncryptGiftMessages1764000000000,
+  TokenExpiry1764100000000,
+  EncryptedKeyIds1764200000000,
 ];

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Encrypted } from '../../common/crypto/encrypted-columns';
 import { RecipeSetEntity } from '../../recipesets';
 import { WorkflowStatus } from '../order.enums';
 import { PurchaseOrderEntity } from './purchase-order.entity';
@@ -19,6 +20,8 @@ export interface StoredComponent {
 /** One line of an order: one recipe set with its SKU quantities and production state. */
 @Entity({ name: 'order_line_item' })
 @Index('IDX_order_line_item_order_status', ['orderId', 'workflowStatus'])
+// The key ids of gift_message, for the start-up check (see @Encrypted); an expression index.
+@Index('IDX_order_line_item_gift_message_key', { synchronize: false })
 export class OrderLineItemEntity {
   /** The spec's int32 `lineItems[].id`. */
   @PrimaryGeneratedColumn('increment')
@@ -45,7 +48,9 @@ export class OrderLineItemEntity {
   @Column({ name: 'external_line_item_id', type: 'varchar', length: 200, nullable: true })
   externalLineItemId: string | null;
 
-  @Column({ name: 'gift_message', type: 'varchar', length: 2000, nullable: true })
+  /** Encrypted (FieldCipher) with `giftMessageContext(orderId, position)` as associated data. */
+  @Encrypted()
+  @Column({ name: 'gift_message', type: 'text', nullable: true })
   giftMessage: string | null;
 
   @Column({ name: 'workflow_status', type: 'varchar', length: 32 })

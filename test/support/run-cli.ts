@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The last line of stdout (where `token create` prints the token). */
+  lastLine: string;
+}
+
+/** Runs the built CLI with only `env` (and PATH, HOME) as its environment. */
+export function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) => {
+        const lines = stdout.trimEnd().split('\n');
+        resolve({
+          code: err ? (typeof err.code === 'number' ? err.code : 1) : 0,
+          stdout,
+          stderr,
+          lastLine: lines[lines.length - 1],
+        });
+      },
+    );
+  });
+}
