@@ -111,10 +111,7 @@ export class AcknowledgementsService {
               dto.purchaseOrderNumber,
             );
         }
-        const numbers = prepared.map((p) => p.dto.purchaseOrderNumber);
-        const [taken] = await this.orders.existingNumbers(actor.clientId, numbers);
-        if (taken !== undefined) throw new PurchaseOrderAlreadySubmitted(taken);
-
+        // A number already taken fails the insert (the unique constraint; caught below).
         const now = this.clock.now();
         const rows = prepared.map((p) => this.rows(actor, p, resolved, now));
         await this.orders.insertOrders(

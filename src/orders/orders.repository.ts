@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Any } from 'typeorm';
 import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
@@ -34,24 +33,17 @@ export interface SearchCriteria {
 export class OrdersRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
-  /** Which of these purchase order numbers the client has already used (one array parameter). */
-  async existingNumbers(clientId: string, numbers: string[]): Promise<string[]> {
-    const rows = await this.uow.manager.find(PurchaseOrderEntity, {
-      where: { clientId, purchaseOrderNumber: Any(numbers) },
-      select: { purchaseOrderNumber: true },
-    });
-    return rows.map((r) => r.purchaseOrderNumber);
-  }
-
   async insertOrders(
     orders: NewOrder[],
     lines: NewLineItem[],
     printRequests: NewPrintFileRequest[],
   ): Promise<void> {
-    const manager = this.uow.manager;
-    await insertRows(manager, PurchaseOrderEntity, orders);
-    await insertRows(manager, OrderLineItemEntity, lines);
-    await insertRows(manager, PrintFileRequestEntity, printRequests, { orIgnore: true });
+    await insertRows(
+      this.uow.manager,
+      { target: PurchaseOrderEntity, rows: orders },
+      { target: OrderLineItemEntity, rows: lines },
+      { target: PrintFileRequestEntity, rows: printRequests, orIgnore: true },
+    );
   }
 
   getByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
@@ -103,7 +95,7 @@ export class OrdersRepository {
   }
 
   async appendHistory(entries: Omit<LineItemHistoryEntity, 'id' | 'changedAt'>[]): Promise<void> {
-    await insertRows(this.uow.manager, LineItemHistoryEntity, entries);
+    await insertRows(this.uow.manager, { target: LineItemHistoryEntity, rows: entries });
   }
 
   /** Records a change of the order's line items at `at`. */

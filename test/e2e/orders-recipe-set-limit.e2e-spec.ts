@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { OrdersRepository } from '../../src/orders/orders.repository';
 import { RecipeSetsService } from '../../src/recipesets';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, processedBody, TEXT_TYPE } from '../factories/orders';
@@ -107,13 +106,5 @@ describe('Recipe sets and order numbers: lookups of more ids than bind parameter
     const resolved = await t.app.get(RecipeSetsService, { strict: false }).resolve(c.id, refs);
     expect([...resolved.keys()]).toEqual([real.readableId.toLowerCase()]);
     expect(resolved.get(real.readableId.toLowerCase())?.id).toBe(real.uuid);
-  });
-
-  it(`checks ${MANY} purchase order numbers in one call`, async () => {
-    const numbers = Array.from({ length: MANY }, (_, i) => `PO-${i}`);
-    const taken = await t.app
-      .get(OrdersRepository, { strict: false })
-      .existingNumbers(c.id, numbers);
-    expect(taken).toEqual([]);
   });
 });
