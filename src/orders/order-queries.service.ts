@@ -14,9 +14,8 @@ import {
   MAX_SEARCH_PAGE_SIZE,
   OrderSearchDto,
 } from './dto/search.dto';
-import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { DateRangeTooLong, PurchaseOrderNotFound } from './orders.errors';
-import { OrdersRepository } from './orders.repository';
+import { OrderReadsRepository, OrderWithLines } from './order-reads.repository';
 import { toPurchaseOrderDto } from './purchase-order.mapper';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +29,7 @@ export interface Page<T> {
 @Injectable()
 export class OrderQueriesService {
   constructor(
-    private readonly orders: OrdersRepository,
+    private readonly reads: OrderReadsRepository,
     private readonly recipeSets: RecipeSetsService,
     private readonly clients: ClientsService,
     private readonly cipher: FieldCipher,
@@ -38,9 +37,9 @@ export class OrderQueriesService {
   ) {}
 
   async getByNumber(actor: Actor, purchaseOrderNumber: string): Promise<PurchaseOrderDto> {
-    const order = await this.orders.getByNumber(actor.clientId, purchaseOrderNumber);
-    if (!order) throw new PurchaseOrderNotFound(purchaseOrderNumber);
-    return (await this.withLines(actor, [order]))[0];
+    const found = await this.reads.byNumber(actor.clientId, purchaseOrderNumber);
+    if (!found) throw new PurchaseOrderNotFound(purchaseOrderNumber);
+    return this.toDto(actor, found);
   }
 
   async search(
@@ -71,14 +70,14 @@ export class OrderQueriesService {
       );
     }
     const size = Math.min(pageSize, MAX_SEARCH_PAGE_SIZE);
-    const { orders, total } = await this.orders.search(actor.clientId, {
+    const { orders, total } = await this.reads.search(actor.clientId, {
       from,
       to,
       statuses: dto.workflowStatuses ?? [],
       offset: (page - 1) * size,
       limit: size,
     });
-    return { items: await this.withLines(actor, orders), total };
+    return { items: orders.map((found) => this.toDto(actor, found)), total };
   }
 
   /** Endpoint 7: ids of a client's recipe sets in a status, modified on or after `fromDate`. */
@@ -126,19 +125,7 @@ export class OrderQueriesService {
     return { items: ids, total };
   }
 
-  private async withLines(
-    actor: Actor,
-    orders: PurchaseOrderEntity[],
-  ): Promise<PurchaseOrderDto[]> {
-    const lines = await this.orders.lineItems(orders.map((o) => o.id));
-    const byOrder = new Map<string, typeof lines>();
-    for (const line of lines) {
-      const list = byOrder.get(line.orderId);
-      if (list) list.push(line);
-      else byOrder.set(line.orderId, [line]);
-    }
-    return orders.map((o) =>
-      toPurchaseOrderDto(o, byOrder.get(o.id) ?? [], actor.clientHandle, this.cipher),
-    );
+  private toDto(actor: Actor, { order, lines }: OrderWithLines): PurchaseOrderDto {
+    return toPurchaseOrderDto(order, lines, actor.clientHandle, this.cipher);
   }
 }

@@ -9,6 +9,7 @@ import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
+import { OrderReadsRepository } from './order-reads.repository';
 import { DeferredPrintFileScheduler, PrintFileScheduler } from './print-file-scheduler';
 
 @Module({
@@ -16,6 +17,7 @@ import { DeferredPrintFileScheduler, PrintFileScheduler } from './print-file-sch
   controllers: [OrdersController],
   providers: [
     OrdersRepository,
+    OrderReadsRepository,
     AcknowledgementsService,
     OrderUpdatesService,
     OrderQueriesService,

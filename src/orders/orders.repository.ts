@@ -46,10 +46,6 @@ export class OrdersRepository {
     );
   }
 
-  getByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
-    return this.uow.manager.findOneBy(PurchaseOrderEntity, { clientId, purchaseOrderNumber });
-  }
-
   /** The order, locked for update until the transaction ends. */
   lockByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
     return this.uow.manager.findOne(PurchaseOrderEntity, {
@@ -114,29 +110,5 @@ export class OrdersRepository {
       .where({ id: orderId })
       .setParameter('at', at)
       .execute();
-  }
-
-  /** Orders modified in [from, to] with a line item in one of `statuses` (all when empty), oldest change first. */
-  async search(
-    clientId: string,
-    c: SearchCriteria,
-  ): Promise<{ orders: PurchaseOrderEntity[]; total: number }> {
-    const qb = this.uow.manager
-      .createQueryBuilder(PurchaseOrderEntity, 'o')
-      .where('o.client_id = :clientId', { clientId })
-      .andWhere('o.last_modified_at <= :to', { to: c.to });
-    if (c.from) qb.andWhere('o.last_modified_at >= :from', { from: c.from });
-    if (c.statuses.length > 0) {
-      qb.andWhere('o.workflow_statuses && CAST(:statuses AS varchar[])', { statuses: c.statuses });
-    }
-    // COUNT(*) rather than TypeORM's COUNT(DISTINCT id): it stays an index-only scan.
-    const counted = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>();
-    const orders = await qb
-      .orderBy('o.last_modified_at', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .offset(c.offset)
-      .limit(c.limit)
-      .getMany();
-    return { orders, total: Number(counted?.n ?? 0) };
   }
 }

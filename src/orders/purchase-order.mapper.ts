@@ -1,9 +1,9 @@
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { Address } from './dto/address.dto';
 import { LineItemDto, PurchaseOrderDto } from './dto/purchase-order.dto';
-import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { FulfillmentType, ProofStatus } from './order.enums';
 import { LineItemRow } from './orders.repository';
+import type { OrderRow } from './order-reads.repository';
 
 /** What `personal_data` holds, encrypted. */
 export interface PersonalData {
@@ -52,7 +52,7 @@ export function toLineItemDto(li: LineItemRow, cipher: FieldCipher): LineItemDto
 
 /** The PurchaseOrder response; personal data and gift messages are decrypted here and nowhere else. */
 export function toPurchaseOrderDto(
-  order: PurchaseOrderEntity,
+  order: OrderRow,
   lines: LineItemRow[],
   clientHandle: string,
   cipher: FieldCipher,
