@@ -1,23 +1,9 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-  UseFilters,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -47,29 +33,7 @@ import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from '.
 import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
-import { UpdateRejectedFilter } from './update-rejected.filter';
-import { LineItemLimitInterceptor } from './line-item-limit.interceptor';
-
-/**
- * Routes that take orders: 413 over MAX_REQUEST_LINE_ITEMS line items, before validation. Written
- * below @Idempotent() so that it runs first (a lower decorator's interceptor runs earlier).
- */
-const TakesOrders = (
-  tooLarge = 'More line items than MAX_REQUEST_LINE_ITEMS (default 10000), more distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST (default 10000), or a body over the size limit.',
-) => applyDecorators(UseInterceptors(LineItemLimitInterceptor), ApiTextError(413, tooLarge));
-
-/** The contract of the update routes; UpdateRejected becomes the spec's 404 UpdateResult. */
-const UpdateResponses = () =>
-  applyDecorators(
-    UseFilters(UpdateRejectedFilter),
-    ApiOkResponse({ type: UpdateResultDto, description: 'All named line items were updated.' }),
-    ApiResponse({
-      status: 404,
-      type: UpdateResultDto,
-      description: 'The order or a named line item is missing; nothing was updated.',
-    }),
-    ApiTextError(400, 'Invalid body.'),
-  );
+import { TakesOrders, UpdateResponses } from './orders.decorators';
 
 /** The Orders area of the spec (endpoints 1–9). */
 @ApiTags('Orders')
