@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensureOwnerOnlyDir, makeOwnerOnly } from '../files/owner-only';
 
 export interface DataKey {
   id: string;
@@ -58,8 +59,11 @@ export async function loadKeyRing(spec: string | undefined, dataDir: string): Pr
   const dir = join(dataDir, 'keys');
   const file = join(dir, KEY_FILE);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
-  if (existing?.trim()) return KeyRing.parse(existing.trim());
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (existing?.trim()) {
+    await makeOwnerOnly(dir); // a key file copied or restored with wider permissions
+    return KeyRing.parse(existing.trim());
+  }
+  await ensureOwnerOnlyDir(dir);
   const generated = `local1:${randomBytes(32).toString('base64')}`;
   // 'wx' fails if another process created the file meanwhile; then use theirs.
   const created = await writeFile(file, `${generated}\n`, { flag: 'wx', mode: 0o600 }).then(
