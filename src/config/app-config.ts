@@ -59,7 +59,9 @@ export class AppConfig {
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
-    this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
+    // Never in production (an Admin token printed to the console); by default in embedded mode.
+    this.seedDemo =
+      env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
     this.trustProxy = env.TRUST_PROXY;
   }
 
