@@ -38,11 +38,52 @@ describe('Server start-up (built, embedded database)', () => {
     }
   }, 90_000);
 
-  it('in development seeds the demo client once and prints its token in the banner', async () => {
-    const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  /** The output up to the banner's first line, and the banner (to its blank line). */
+  function split(stdout: string): { logs: string[]; banner: string } {
+    const at = stdout.indexOf('\nProduct Customizer Integration API is listening');
+    const banner = stdout.slice(at + 1, stdout.indexOf('\n\n', at + 1));
+    return { logs: stdout.slice(0, at).split('\n').filter(Boolean), banner };
+  }
+
+  it('in development with output piped logs JSON lines, then the banner with the demo token', async () => {
+    const server = await startBuiltServer({ DATA_DIR: dataDir });
     try {
-      expect(server.stdout).toMatch(/Demo client "demo" created with an Admin token/);
-      expect(server.stdout).toMatch(/SERVICE_API_TOKEN: pci_\S+/);
+      const { logs, banner } = split(server.stdout);
+      expect(logs.length).toBeGreaterThan(5);
+      for (const line of logs) expect(JSON.parse(line)).toHaveProperty('level');
+      expect(logs.some((l) => l.includes('Mapped {/health/live, GET} route'))).toBe(true);
+      expect(banner).toMatch(/Demo client "demo" created with an Admin token/);
+      expect(banner).toMatch(/SERVICE_API_TOKEN: pci_\S+$/);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('in development on a terminal prints a few readable lines, then the banner last', async () => {
+    const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
+    try {
+      const { logs, banner } = split(server.stdout);
+      expect(logs).toEqual([
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestFactory\] Starting Nest application\.\.\.$/,
+        ),
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestApplication\] Nest application successfully started$/,
+        ),
+      ]);
+      expect(banner.split('\n')).toEqual([
+        expect.stringMatching(
+          /^Product Customizer Integration API is listening \(embedded database in /,
+        ),
+        `  API:        ${server.baseUrl}`,
+        `  Swagger UI: ${server.baseUrl}/docs`,
+        '  Demo client "demo" created with an Admin token (shown only this once):',
+        expect.stringMatching(
+          /^  Demo recipe sets \(readable ids\): [A-Z0-9]{8}(, [A-Z0-9]{8}){4}$/,
+        ),
+        expect.stringMatching(/^  SERVICE_API_TOKEN: pci_\S+$/),
+      ]);
+      expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
     } finally {
       await server.stop();
     }

@@ -23,21 +23,29 @@ function ensureBuilt(): void {
 }
 
 /**
- * Starts the built server with exactly `env` (plus PATH and a free PORT), its output piped (not a
- * terminal), and resolves once the banner ("Swagger UI: …") is out.
+ * Starts the built server with exactly `env` (plus PATH and a free PORT) and resolves once the
+ * banner ("Swagger UI: …") is out. Its output is piped, or with `tty` a terminal, as in a
+ * developer's shell (through util-linux `script`; stderr then arrives with stdout).
  */
-export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { tty = false }: { tty?: boolean } = {},
+): Promise<BuiltServer> {
   ensureBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const [command, args] = tty
+    ? ['script', ['-qfec', `"${process.execPath}" "${MAIN}"`, '/dev/null']]
+    : [process.execPath, [MAIN]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), BASE_URL: baseUrl, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  // A terminal ends lines with \r\n.
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString().replace(/\r/g, '')));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<string>((done) =>
     child.once('exit', (code, signal) => done(signal ?? `code ${code}`)),

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
 import { serializeError } from './error-serializer';
+import { demoteStartupChatter, ReadableLogStream, wantsReadableLogs } from './readable-logs';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the
@@ -30,13 +31,18 @@ export const REDACTED_PATHS = [
 
 /**
  * Structured JSON logs (pino) carrying the request id; see REDACTED_PATHS, and serializeError for
- * the values of failed SQL statements.
+ * the values of failed SQL statements. `stream` defaults to stdout: JSON lines, except for a
+ * developer at a terminal, who reads short lines and a start-up without Nest's per-module and
+ * per-route lines (see readable-logs.ts).
  */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
+    const readable = !stream && wantsReadableLogs(config.nodeEnv);
+    const destination = readable ? new ReadableLogStream(process.stdout) : stream;
     const options = {
       level: config.logLevel,
+      ...(readable ? { hooks: { logMethod: demoteStartupChatter } } : {}),
       genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: {
@@ -53,7 +59,7 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: stream ? [options, stream] : options,
+          pinoHttp: destination ? [options, destination] : options,
           // Health checks are polled and never logged: they skip the request logger, whose
           // per-request child logger and async context would cost them more than their own work.
           exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],
