@@ -5,6 +5,11 @@ import { Command, CommanderError } from 'commander';
 import { DataSource } from 'typeorm';
 import pino from 'pino';
 import { loadConfigOrExit } from './bootstrap-config';
+import {
+  CLIENT_HANDLE_RULE,
+  clientHandleProblem,
+  normalizeClientHandle,
+} from './clients/client-handle';
 import { ClientsModule } from './clients/clients.module';
 import { ClientsService } from './clients/clients.service';
 import { Plan } from './clients/entities/client-account.entity';
@@ -97,7 +102,12 @@ function buildProgram(): Command {
     .command('create <handle>')
     .requiredOption('--name <name>', 'display name')
     .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
-    .action(async (handle: string, opts: { name: string; plan: string }) => {
+    .action(async (given: string, opts: { name: string; plan: string }) => {
+      const handle = normalizeClientHandle(given);
+      if (clientHandleProblem(handle))
+        throw new UsageError(
+          `Invalid client handle ${JSON.stringify(given)}: it must be ${CLIENT_HANDLE_RULE}.`,
+        );
       const plan = Object.values(Plan).find((p) => p.toString() === opts.plan.toLowerCase());
       if (!plan)
         throw new UsageError(
@@ -105,7 +115,7 @@ function buildProgram(): Command {
         );
       out(
         await withContext((ctx) =>
-          ctx.get(ClientsService).create({ handle: handle.toLowerCase(), name: opts.name, plan }),
+          ctx.get(ClientsService).create({ handle, name: opts.name, plan }),
         ),
       );
     });

@@ -2,10 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { Role } from '../common/auth/role';
+import { CLIENT_HANDLE_PATTERN, CLIENT_HANDLE_RULE, normalizeClientHandle } from './client-handle';
 import { Plan } from './entities/client-account.entity';
 
-const trimLower = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
+const toHandle = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? normalizeClientHandle(value) : value;
 const caseInsensitiveEnum =
   <E extends Record<string, string>>(e: E) =>
   ({ value }: { value: unknown }): unknown =>
@@ -13,20 +14,15 @@ const caseInsensitiveEnum =
       ? (Object.values(e).find((v) => v.toLowerCase() === value.trim().toLowerCase()) ?? value)
       : value;
 
-export const CLIENT_HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,63}$/;
-
 export class CreateClientDto {
   @ApiProperty({
     example: 'acme',
     pattern: CLIENT_HANDLE_PATTERN.source,
     description: 'Unique handle: 2–64 of a-z, 0-9, "-" and "_"; stored lower-case.',
   })
-  @Transform(trimLower)
+  @Transform(toHandle)
   @IsString()
-  @Matches(CLIENT_HANDLE_PATTERN, {
-    message:
-      'handle must be 2–64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit',
-  })
+  @Matches(CLIENT_HANDLE_PATTERN, { message: `handle must be ${CLIENT_HANDLE_RULE}` })
   handle: string;
 
   @ApiProperty({ example: 'Acme Apparel' })

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
+import { ValidationFailed } from '../common/errors/domain-error';
+import { clientHandleProblem, normalizeClientHandle } from './client-handle';
 import { ClientDto, CreateClientDto, CurrentClientDto } from './clients.dto';
 import { ClientHandleTaken } from './clients.errors';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
@@ -42,15 +44,14 @@ export class ClientsService {
   }
 
   async create(input: CreateClientDto): Promise<ClientDto> {
+    const handle = normalizeClientHandle(input.handle);
+    const problem = clientHandleProblem(handle);
+    if (problem) throw new ValidationFailed(`${problem}.`, [{ field: 'handle', message: problem }]);
     try {
-      const client = await this.repo.insertClient(
-        input.handle,
-        input.name,
-        input.plan ?? Plan.Standard,
-      );
+      const client = await this.repo.insertClient(handle, input.name, input.plan ?? Plan.Standard);
       return toClientDto(client);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ClientHandleTaken(input.handle);
+      if (isUniqueViolation(err)) throw new ClientHandleTaken(handle);
       throw err;
     }
   }
@@ -70,7 +71,7 @@ export class ClientsService {
   }
 
   async findByHandle(handle: string): Promise<ClientDto | undefined> {
-    const client = await this.repo.getClientByHandle(handle.trim().toLowerCase());
+    const client = await this.repo.getClientByHandle(normalizeClientHandle(handle));
     return client ? toClientDto(client) : undefined;
   }
 

@@ -75,6 +75,16 @@ describe('AppConfig', () => {
     expect(config({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('never seeds demo data in production, and refuses SEED_DEMO=true there', () => {
+    const production = { NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: `k1:${'A'.repeat(43)}=` };
+    expect(config(production).database.kind).toBe('embedded');
+    expect(config(production).seedDemo).toBe(false);
+    expect(config({ ...production, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => config({ ...production, SEED_DEMO: 'true' })).toThrow(
+      'SEED_DEMO must not be true when NODE_ENV=production: demo data and its token are never created in production (got true)',
+    );
+  });
+
   it.each([
     ['false', false],
     ['0', false],

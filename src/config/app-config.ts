@@ -65,7 +65,9 @@ export class AppConfig {
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
-    this.seedDemo = env.SEED_DEMO ?? this.database.kind === 'embedded';
+    // Never in production (an Admin token printed to the console); by default in embedded mode.
+    this.seedDemo =
+      env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
     this.trustProxy = env.TRUST_PROXY;
   }
 

@@ -11,6 +11,8 @@ import {
   Max,
   Min,
   validateSync,
+  ValidateBy,
+  ValidationArguments,
 } from 'class-validator';
 
 const SIZE = /^\d+(b|kb|mb)$/i;
@@ -28,6 +30,22 @@ const toInt = ({ value }: { value: unknown }): unknown =>
 /** An integer variable (numeric strings accepted) within [min, max]. */
 function IntBetween(min: number, max: number): PropertyDecorator {
   return applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max));
+}
+
+/**
+ * Demo data is never created in production: its Admin token is printed to the console, where
+ * logs are collected. Refuse `SEED_DEMO=true` there rather than ignore it.
+ */
+function NotTrueInProduction(): PropertyDecorator {
+  return ValidateBy({
+    name: 'notTrueInProduction',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        !(value === true && (args?.object as Environment).NODE_ENV === 'production'),
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must not be true when NODE_ENV=production: demo data and its token are never created in production`,
+    },
+  });
 }
 
 /**
@@ -117,6 +135,7 @@ export class Environment {
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()
+  @NotTrueInProduction()
   SEED_DEMO?: boolean;
 
   @Transform(toBool)

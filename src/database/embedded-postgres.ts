@@ -1,6 +1,7 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { ensureOwnerOnlyDir, makeOwnerOnly } from '../common/files/owner-only';
 import { PostgresConnection } from './connection';
 import { AtomicQueryQueue } from './pglite-query-queue';
 
@@ -62,12 +63,18 @@ export async function openEmbeddedDatabase(
     return { connection, owned: false, close: () => Promise.resolve() };
   }
 
-  await mkdir(socketDir, { recursive: true, mode: 0o700 });
+  // The data directory holds personal data and keys: owner-only, also when it already existed.
+  await ensureOwnerOnlyDir(dataDir);
+  await ensureOwnerOnlyDir(socketDir);
   await rm(socketPath, { force: true });
   // PGlite and its socket server are ESM-only: loaded on demand so that PostgreSQL mode never pays for them.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create(join(dataDir, 'pgdata'), { postgresqlconf: MEMORY_SETTINGS });
+  const pgdata = join(dataDir, 'pgdata');
+  const db = await PGlite.create(pgdata, { postgresqlconf: MEMORY_SETTINGS });
+  // PGlite writes its initial files world-readable (0666) and its directories 0755; the files
+  // PostgreSQL creates later are 0600 and all sit in these owner-only directories.
+  await makeOwnerOnly(pgdata);
   const server = new PGLiteSocketServer({
     db,
     path: socketPath,

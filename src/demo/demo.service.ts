@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Role } from '../common/auth/role';
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+import { AppConfig } from '../config/app-config';
 import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { TokensService } from '../clients/tokens.service';
@@ -18,16 +20,32 @@ export interface DemoSeedResult {
 
 const DEMO_RECIPE_SETS = 5;
 
-/** Demo data for embedded mode: a client with an Admin token and a few recipe sets, created once. */
+/** Demo data is for trying the service out: its Admin token is printed, so never in production. */
+export class DemoDataNotInProduction extends DomainError {
+  constructor() {
+    super(
+      'DEMO_NOT_IN_PRODUCTION',
+      ErrorKind.Forbidden,
+      'Demo data is never created when NODE_ENV=production.',
+    );
+  }
+}
+
+/**
+ * Demo data for embedded mode: a client with an Admin token and a few recipe sets, created once,
+ * and never in production.
+ */
 @Injectable()
 export class DemoService {
   constructor(
+    private readonly config: AppConfig,
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
     private readonly recipeSets: RecipeSetsService,
   ) {}
 
   async seed(): Promise<DemoSeedResult> {
+    if (this.config.nodeEnv === 'production') throw new DemoDataNotInProduction();
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { CACHE_TTL_MS } from '../../src/clients/token-cache';
+import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
+import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -170,6 +172,46 @@ describe('CLI (built, as operators run it)', () => {
       expect(noClient.code).toBe(1);
       expect(noClient.stderr.trim()).toBe('Client ghost was not found.');
       expect((await cli(t.db.env, 'frobnicate')).code).toBe(2);
+    });
+
+    it('refuses exactly the client handles the API refuses (usage error, exit 2)', async () => {
+      const admin = await createClient(t.app, { role: Role.ServiceAdmin });
+      const api = (handle: string) =>
+        request(t.http)
+          .post('/admin/clients')
+          .set('SERVICE_API_TOKEN', admin.token)
+          .send({ handle, name: 'Name' });
+      const refused = [
+        '',
+        'a',
+        'Acme Apparel',
+        '-acme',
+        '_acme',
+        'acme!',
+        'café',
+        'a/b',
+        'x'.repeat(65),
+      ];
+      for (const handle of refused) {
+        // After `--`, a handle starting with "-" is not read as an option.
+        const res = await cli(t.db.env, 'client', 'create', '--name', 'Name', '--', handle);
+        expect({ handle, code: res.code, stdout: res.stdout }).toEqual({
+          handle,
+          code: 2,
+          stdout: '',
+        });
+        expect(res.stderr.trim()).toBe(
+          `Invalid client handle ${JSON.stringify(handle)}: it must be 2–64 characters of a-z, 0-9, "-" or "_", starting with a letter or digit.`,
+        );
+        expect({ handle, status: (await api(handle)).status }).toEqual({ handle, status: 400 });
+      }
+      // Accepted by both, stored in the same normalized form: the API then finds it taken.
+      for (const handle of ['A1', ' Mixed-Case_9 ', '9'.repeat(64)]) {
+        const res = await cli(t.db.env, 'client', 'create', handle, '--name', 'Name');
+        expect({ handle, code: res.code }).toEqual({ handle, code: 0 });
+        expect(JSON.parse(res.stdout).handle).toBe(handle.trim().toLowerCase());
+        expect({ handle, status: (await api(handle)).status }).toEqual({ handle, status: 409 });
+      }
     });
   });
 

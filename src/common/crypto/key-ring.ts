@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { ensureOwnerOnlyDir, makeOwnerOnly } from '../files/owner-only';
 
 export interface DataKey {
   id: string;
@@ -65,8 +66,11 @@ export async function loadKeyRing(spec: string | undefined, dataDir: string): Pr
   const file = KEY_FILE_PATH(dataDir);
   const dir = dirname(file);
   const existing = await readFile(file, 'utf8').catch(() => undefined);
-  if (existing?.trim()) return KeyRing.parse(existing.trim());
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (existing?.trim()) {
+    await makeOwnerOnly(dir); // a key file copied or restored with wider permissions
+    return KeyRing.parse(existing.trim());
+  }
+  await ensureOwnerOnlyDir(dir);
   // A unique id: data written under a lost key file is then reported at start-up (missing key id),
   // not mistaken for data of the newly generated key.
   const generated = `local-${randomBytes(6).toString('base64url')}:${randomBytes(32).toString('base64')}`;

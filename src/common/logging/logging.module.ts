@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
 import { serializeError } from './error-serializer';
 import { truncateForLog } from './log-limits';
+import { demoteStartupChatter, ReadableLogStream, wantsReadableLogs } from './readable-logs';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the
@@ -57,12 +58,19 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
-    const options = loggerOptions(config);
+    // JSON lines on stdout, except for a developer at a terminal, who reads short lines and a
+    // start-up without Nest's per-module and per-route lines (see readable-logs.ts).
+    const readable = !stream && wantsReadableLogs(config.nodeEnv);
+    const destination = readable ? new ReadableLogStream(process.stdout) : stream;
+    const options = {
+      ...loggerOptions(config),
+      ...(readable ? { hooks: { logMethod: demoteStartupChatter } } : {}),
+    };
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: stream ? [options, stream] : options,
+          pinoHttp: destination ? [options, destination] : options,
           // Health checks are polled and never logged: they skip the request logger, whose
           // per-request child logger and async context would cost them more than their own work.
           exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],

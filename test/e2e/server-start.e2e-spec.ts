@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBuiltCli, startBuiltServer } from '../support/built-server';
+
+/** The built server and CLI started as an operator does, on a fresh embedded data directory. */
+describe('Server start-up (built, embedded database)', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'pci-start-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('in production creates no demo data and prints no token, and the CLI refuses to seed it', async () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      LOG_LEVEL: 'warn',
+    };
+    const server = await startBuiltServer(env);
+    try {
+      expect(server.stdout).toContain('Swagger UI:');
+      expect(server.stdout).not.toMatch(/pci_|Demo|demo/);
+      expect(server.stderr).not.toMatch(/pci_/);
+
+      const seed = await runBuiltCli(env, 'demo', 'seed');
+      expect(seed.code).toBe(1);
+      expect(seed.stderr.trim()).toBe('Demo data is never created when NODE_ENV=production.');
+      expect(seed.stdout).not.toMatch(/pci_/);
+
+      const clients = await runBuiltCli(env, 'client', 'list');
+      expect(clients.code).toBe(0);
+      expect(JSON.parse(clients.stdout)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  /** The output up to the banner's first line, and the banner (to its blank line). */
+  function split(stdout: string): { logs: string[]; banner: string } {
+    const at = stdout.indexOf('\nProduct Customizer Integration API is listening');
+    const banner = stdout.slice(at + 1, stdout.indexOf('\n\n', at + 1));
+    return { logs: stdout.slice(0, at).split('\n').filter(Boolean), banner };
+  }
+
+  it('in development with output piped logs JSON lines, then the banner with the demo token', async () => {
+    const server = await startBuiltServer({ DATA_DIR: dataDir });
+    try {
+      const { logs, banner } = split(server.stdout);
+      expect(logs.length).toBeGreaterThan(5);
+      for (const line of logs) expect(JSON.parse(line)).toHaveProperty('level');
+      expect(logs.some((l) => l.includes('Mapped {/health/live, GET} route'))).toBe(true);
+      expect(banner).toMatch(/Demo client "demo" created with an Admin token/);
+      expect(banner).toMatch(/SERVICE_API_TOKEN: pci_\S+$/);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('in development on a terminal prints a few readable lines, then the banner last', async () => {
+    const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
+    try {
+      const { logs, banner } = split(server.stdout);
+      expect(logs).toEqual([
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestFactory\] Starting Nest application\.\.\.$/,
+        ),
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestApplication\] Nest application successfully started$/,
+        ),
+      ]);
+      expect(banner.split('\n')).toEqual([
+        expect.stringMatching(
+          /^Product Customizer Integration API is listening \(embedded database in /,
+        ),
+        `  API:        ${server.baseUrl}`,
+        `  Swagger UI: ${server.baseUrl}/docs`,
+        '  Demo client "demo" created with an Admin token (shown only this once):',
+        expect.stringMatching(
+          /^  Demo recipe sets \(readable ids\): [A-Z0-9]{8}(, [A-Z0-9]{8}){4}$/,
+        ),
+        expect.stringMatching(/^  SERVICE_API_TOKEN: pci_\S+$/),
+      ]);
+      expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+});

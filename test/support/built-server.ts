@@ -1,0 +1,106 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../scripts/lib/ports';
+
+const ROOT = resolve(__dirname, '..', '..');
+const MAIN = join(ROOT, 'dist', 'src', 'main.js');
+const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+
+/** The built server (`node dist/src/main.js`) as a new user or an operator starts it. */
+export interface BuiltServer {
+  /** Everything it wrote to stdout up to and including the start-up banner. */
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function ensureBuilt(): void {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does it first)`);
+}
+
+/**
+ * Starts the built server with exactly `env` (plus PATH and a free PORT) and resolves once the
+ * banner ("Swagger UI: …") is out. Its output is piped, or with `tty` a terminal, as in a
+ * developer's shell (through util-linux `script`; stderr then arrives with stdout).
+ */
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { tty = false }: { tty?: boolean } = {},
+): Promise<BuiltServer> {
+  ensureBuilt();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const [command, args] = tty
+    ? ['script', ['-qfec', `"${process.execPath}" "${MAIN}"`, '/dev/null']]
+    : [process.execPath, [MAIN]];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), BASE_URL: baseUrl, ...env },
+    stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  // A terminal ends lines with \r\n.
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString().replace(/\r/g, '')));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<string>((done) =>
+    child.once('exit', (code, signal) => done(signal ?? `code ${code}`)),
+  );
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`no banner within 60 s:\n${stdout}${stderr}`)),
+      60_000,
+    );
+    const check = (): void => {
+      if (/Swagger UI: [^\n]*\n(?:[^\n]+\n)*\n/.test(stdout)) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((how) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited (${how}) during start-up:\n${stdout}${stderr}`));
+    });
+  });
+  return {
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs the built CLI with exactly `env` (plus PATH); resolves with its exit code and output. */
+export async function runBuiltCli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  ensureBuilt();
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: unknown; stdout?: string; stderr?: string };
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+    };
+  }
+}
