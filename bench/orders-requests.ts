@@ -70,6 +70,25 @@ export function windowSearchBodies(now: number): string[] {
   });
 }
 
+/**
+ * Searches that find about `matches` orders: a window at a random offset within the seeded year,
+ * as long as the evenly spread `orders` need for that many to be in-progress (1 in 4).
+ */
+export function matchingSearchBodies(now: number, orders: number, matches: number): string[] {
+  const windowMs = Math.min(
+    SEARCH_WINDOW_MS,
+    Math.round((matches / (orders / SEEDED_STATUSES.length)) * YEAR_MS),
+  );
+  return Array.from({ length: BODY_POOL }, () => {
+    const from = now - YEAR_MS + Math.floor(Math.random() * (YEAR_MS - windowMs));
+    return JSON.stringify({
+      lastModificationStartDate: new Date(from).toISOString(),
+      lastModificationEndDate: new Date(from + windowMs).toISOString(),
+      workflowStatuses: [WorkflowStatus.InProgress],
+    });
+  });
+}
+
 /** The whole seeded year (ignoreDateRestriction, from before the first order), in-progress. */
 export const yearSearchBody = (now: number): string =>
   JSON.stringify({

@@ -15,6 +15,7 @@ import {
   acknowledgementBodies,
   checkSeededOrders,
   SEARCH_PATH,
+  matchingSearchBodies,
   windowSearchBodies,
   yearSearchBody,
 } from './orders-requests';
@@ -106,6 +107,16 @@ function apiScenarios(
         method: 'POST',
         path: '/api/order/acknowledgement',
         bodies: ackBodies,
+        connections: c,
+      },
+    },
+    {
+      name: `POST /api/orders/search: ${SEARCH_PAGE} matching orders, in-progress (c=${c})`,
+      label: `search ${SEARCH_PAGE}`,
+      load: {
+        method: 'POST',
+        path: `${SEARCH_PATH}?pageSize=${SEARCH_PAGE}`,
+        bodies: matchingSearchBodies(now, opts.orders, SEARCH_PAGE),
         connections: c,
       },
     },
