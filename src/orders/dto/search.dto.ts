@@ -3,11 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiLenientDate } from '../../common/openapi/lenient-schemas';
 import { IsOptional, IsString } from 'class-validator';
 import { EnumList } from '../../common/validation/lists';
-import {
-  LenientBoolean,
-  LenientDate,
-  LenientInt,
-} from '../../common/validation/lenient';
+import { LenientBoolean, LenientDate, LenientInt } from '../../common/validation/lenient';
 import { WORKFLOW_STATUSES, WorkflowStatus } from '../order.enums';
 
 export const MAX_SEARCH_PAGE_SIZE = 500;
