@@ -6,6 +6,7 @@ import { FieldCipher } from '../common/crypto/field-cipher';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { yieldToLoop } from '../common/validation/slices';
 import { RecipeSetNotFound, RecipeSetRecord, RecipeSetsService, RecipeStatus } from '../recipesets';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { Address, AddressDto } from './dto/address.dto';
@@ -113,7 +114,11 @@ export class AcknowledgementsService {
         }
         // A number already taken fails the insert (the unique constraint; caught below).
         const now = this.clock.now();
-        const rows = prepared.map((p) => this.rows(actor, p, resolved, now));
+        const rows = [];
+        for (const p of prepared) {
+          await yieldToLoop(); // a large batch encrypts and builds thousands of rows
+          rows.push(this.rows(actor, p, resolved, now));
+        }
         await this.orders.insertOrders(
           rows.map((r) => r.order),
           rows.flatMap((r) => r.lines),

@@ -40,13 +40,18 @@ export class RecipeSetsRepository {
     });
   }
 
+  /**
+   * Sets the status of these recipe sets. Their rows are locked in id order first: concurrent
+   * acknowledgements naming overlapping recipe sets then wait for each other instead of
+   * deadlocking (an UPDATE alone locks rows in the order it finds them, which changes as rows
+   * get new versions).
+   */
   async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<void> {
-    await this.uow.manager
-      .createQueryBuilder()
-      .update(RecipeSetEntity)
-      .set({ status, lastModifiedAt: at })
-      .where({ id: Any([...ids]) })
-      .execute();
+    await this.uow.manager.query(
+      `UPDATE recipe_set SET status = $1, last_modified_at = $2
+       WHERE id IN (SELECT id FROM recipe_set WHERE id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)`,
+      [status, at, [...new Set(ids)]],
+    );
   }
 
   /** The client's recipe sets in `status` modified on or after `since`, oldest change first. */

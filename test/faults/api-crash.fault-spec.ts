@@ -70,6 +70,7 @@ describe('kill -9 of the API during a stream of acknowledgements', () => {
       await Promise.all(Array.from({ length: CONCURRENCY }, stream));
       await killing;
 
+      if (sent.some((a) => ![0, 200].includes(a.answer!.status))) console.log(rig.api.log());
       const ok = sent.filter((a) => a.answer!.status === 200);
       const unanswered = sent.filter((a) => a.answer!.status === 0);
       // Before the kill every answer was a success; after it, nothing answered at all.
