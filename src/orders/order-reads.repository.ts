@@ -22,11 +22,16 @@ const ORDER_COLUMNS = `o.id, o.purchase_order_number AS "purchaseOrderNumber", o
   o.production_start_at AS "productionStartAt", o.delivered_to_factory_at AS "deliveredToFactoryAt",
   o.last_modified_at AS "lastModifiedAt"`;
 
-/** The line items of order `o` as one JSON array, each under LineItemRow's property names. */
+/**
+ * The line items of order `o` as one JSON array, each under LineItemRow's property names. The
+ * readable id is a lookup by primary key per line: as a join, the planner hashes the client's
+ * whole recipe_set table once per order of the page.
+ */
 const LINES = `COALESCE((
   SELECT json_agg(json_build_object(
     'id', li.id, 'orderId', li.order_id, 'recipeSetId', li.recipe_set_id,
-    'recipeSetReadableId', rs.readable_id, 'position', li.position,
+    'recipeSetReadableId', (SELECT rs.readable_id FROM recipe_set rs WHERE rs.id = li.recipe_set_id),
+    'position', li.position,
     'externalLineItemId', li.external_line_item_id, 'giftMessage', li.gift_message,
     'workflowStatus', li.workflow_status, 'proofStatus', li.proof_status,
     'isReorder', li.is_reorder, 'shipmentVendor', li.shipment_vendor,
@@ -35,8 +40,7 @@ const LINES = `COALESCE((
     'estimatedDeliveryDate', li.estimated_delivery_date, 'skuQuantities', li.sku_quantities,
     'components', li.components, 'serialNumbers', li.serial_numbers,
     'lastModifiedAt', li.last_modified_at) ORDER BY li.position)
-  FROM order_line_item li JOIN recipe_set rs ON rs.id = li.recipe_set_id
-  WHERE li.order_id = o.id), '[]'::json) AS lines`;
+  FROM order_line_item li WHERE li.order_id = o.id), '[]'::json) AS lines`;
 
 type RawLine = Omit<LineItemRow, 'lastModifiedAt' | 'estimatedDeliveryDate'> & {
   lastModifiedAt: string;
