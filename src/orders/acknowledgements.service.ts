@@ -6,7 +6,7 @@ import { FieldCipher } from '../common/crypto/field-cipher';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { yieldToLoop } from '../common/validation/slices';
+import { yieldToLoop } from '../common/scheduling/yield-to-loop';
 import { RecipeSetNotFound, RecipeSetRecord, RecipeSetsService, RecipeStatus } from '../recipesets';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { Address, AddressDto } from './dto/address.dto';

@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ValidationFailed } from '../common/errors/domain-error';
-import { yieldToLoop } from '../common/validation/slices';
+import { yieldToLoop } from '../common/scheduling/yield-to-loop';
 import { createValidationPipe } from '../common/validation/validation.pipe';
 import { OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { BatchTooLarge } from './orders.errors';

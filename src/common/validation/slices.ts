@@ -1,13 +1,10 @@
 import { Type as Class } from '@nestjs/common';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { performance } from 'node:perf_hooks';
 
 /**
  * Validating a large body in one synchronous call would keep the event loop from everything else
  * (health checks, other callers) for as long as it takes: class-transformer and class-validator
  * spend about 10 µs per nested object. So the validation pipe validates the elements of a DTO's
- * nested lists one at a time, and `yieldToLoop` between them lets waiting work run whenever the
- * loop has been held for longer than a slice.
+ * nested lists one at a time, and yields to the loop between them (common/scheduling/yield-to-loop.ts).
  */
 
 /**
@@ -42,15 +39,4 @@ export function nestedListsOf(metatype: Class): Map<string, NestedListRule> | un
     if (own) found = new Map([...own, ...(found ?? [])]);
   }
   return found;
-}
-
-/** How long validation may hold the event loop before it lets other work run. */
-export const SLICE_MS = 10;
-let heldSince = performance.now();
-
-/** Lets the event loop run other work if the current stretch of work has lasted SLICE_MS. */
-export async function yieldToLoop(): Promise<void> {
-  if (performance.now() - heldSince < SLICE_MS) return;
-  await nextTurn();
-  heldSince = performance.now();
 }

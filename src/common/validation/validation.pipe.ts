@@ -2,7 +2,8 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { validate, ValidatorOptions } from 'class-validator';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DomainError, ErrorKind, FieldError, ValidationFailed } from '../errors/domain-error';
-import { NestedListRule, nestedListsOf, yieldToLoop } from './slices';
+import { yieldToLoop } from '../scheduling/yield-to-loop';
+import { NestedListRule, nestedListsOf } from './slices';
 
 /** Flattens class-validator errors into `field` paths such as `lineItems[0].quantity`. */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
