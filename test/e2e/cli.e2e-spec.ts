@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,48 +9,12 @@ import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { CLI, runCli } from '../support/run-cli';
 
-const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'src', 'cli.js');
 /** The CLI uses the server's Redis too, as operators run it (revocations are published there). */
 const redisEnv: Record<string, string> = process.env.REDIS_URL
   ? { REDIS_URL: process.env.REDIS_URL }
   : {};
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-  lastLine: string;
-}
-
-function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        timeout: 60_000,
-      },
-      (err, stdout, stderr) => {
-        const lines = stdout.trimEnd().split('\n');
-        resolve({
-          code: err ? (typeof err.code === 'number' ? err.code : 1) : 0,
-          stdout,
-          stderr,
-          lastLine: lines[lines.length - 1],
-        });
-      },
-    );
-  });
-}
 
 describe('CLI (built, as operators run it)', () => {
   beforeAll(() => {
@@ -67,7 +30,7 @@ describe('CLI (built, as operators run it)', () => {
     afterAll(() => t.close());
 
     it('creates clients and tokens in the same database the server uses, token alone on the last line', async () => {
-      const created = await cli(
+      const created = await runCli(
         t.db.env,
         'client',
         'create',
@@ -85,7 +48,7 @@ describe('CLI (built, as operators run it)', () => {
         plan: 'enterprise',
       });
 
-      const token = await cli(
+      const token = await runCli(
         t.db.env,
         'token',
         'create',
@@ -109,7 +72,7 @@ describe('CLI (built, as operators run it)', () => {
       expect(res.status).toBe(200);
       expect(res.body.map((c: { handle: string }) => c.handle)).toContain('ops');
 
-      const list = await cli(t.db.env, 'client', 'list');
+      const list = await runCli(t.db.env, 'client', 'list');
       expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ handle: 'ops' })]);
 
       // The server remembers the token's lookup (up to CACHE_TTL_MS); the CLI is another process,
@@ -119,7 +82,7 @@ describe('CLI (built, as operators run it)', () => {
         (await request(t.http).get('/admin/clients').set('SERVICE_API_TOKEN', token.lastLine))
           .status;
       expect(await status()).toBe(200);
-      const revoked = await cli(
+      const revoked = await runCli(
         { ...t.db.env, ...redisEnv },
         'token',
         'revoke',
@@ -133,8 +96,8 @@ describe('CLI (built, as operators run it)', () => {
     });
 
     it('creates recipe sets for a client and prints their ids as JSON', async () => {
-      await cli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
-      const res = await cli(
+      await runCli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
+      const res = await runCli(
         t.db.env,
         'recipe-set',
         'create',
@@ -155,23 +118,23 @@ describe('CLI (built, as operators run it)', () => {
           status: 'Created',
         });
       }
-      expect((await cli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
-      expect((await cli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
+      expect((await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
+      expect((await runCli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
     });
 
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
-      const dup = await cli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
+      const dup = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
       expect(dup.code).toBe(0);
-      const again = await cli(t.db.env, 'client', 'create', 'dup', '--name', 'B');
+      const again = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'B');
       expect(again.code).toBe(1);
       expect(again.stderr.trim()).toBe('Client handle dup already exists.');
-      const badRole = await cli(t.db.env, 'token', 'create', 'dup', '--role', 'root');
+      const badRole = await runCli(t.db.env, 'token', 'create', 'dup', '--role', 'root');
       expect(badRole.code).toBe(2);
       expect(badRole.stderr).toContain('Unknown role root');
-      const noClient = await cli(t.db.env, 'token', 'create', 'ghost', '--role', 'User');
+      const noClient = await runCli(t.db.env, 'token', 'create', 'ghost', '--role', 'User');
       expect(noClient.code).toBe(1);
       expect(noClient.stderr.trim()).toBe('Client ghost was not found.');
-      expect((await cli(t.db.env, 'frobnicate')).code).toBe(2);
+      expect((await runCli(t.db.env, 'frobnicate')).code).toBe(2);
     });
 
     it('refuses exactly the client handles the API refuses (usage error, exit 2)', async () => {
@@ -194,7 +157,7 @@ describe('CLI (built, as operators run it)', () => {
       ];
       for (const handle of refused) {
         // After `--`, a handle starting with "-" is not read as an option.
-        const res = await cli(t.db.env, 'client', 'create', '--name', 'Name', '--', handle);
+        const res = await runCli(t.db.env, 'client', 'create', '--name', 'Name', '--', handle);
         expect({ handle, code: res.code, stdout: res.stdout }).toEqual({
           handle,
           code: 2,
@@ -207,7 +170,7 @@ describe('CLI (built, as operators run it)', () => {
       }
       // Accepted by both, stored in the same normalized form: the API then finds it taken.
       for (const handle of ['A1', ' Mixed-Case_9 ', '9'.repeat(64)]) {
-        const res = await cli(t.db.env, 'client', 'create', handle, '--name', 'Name');
+        const res = await runCli(t.db.env, 'client', 'create', handle, '--name', 'Name');
         expect({ handle, code: res.code }).toEqual({ handle, code: 0 });
         expect(JSON.parse(res.stdout).handle).toBe(handle.trim().toLowerCase());
         expect({ handle, status: (await api(handle)).status }).toEqual({ handle, status: 409 });
@@ -225,11 +188,11 @@ describe('CLI (built, as operators run it)', () => {
 
     it('migrates, seeds the demo client once and prints its token', async () => {
       const env = { DATA_DIR: dataDir };
-      const migrated = await cli(env, 'migrate');
+      const migrated = await runCli(env, 'migrate');
       expect(migrated.code).toBe(0);
       expect(JSON.parse(migrated.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
 
-      const seeded = await cli(env, 'demo', 'seed');
+      const seeded = await runCli(env, 'demo', 'seed');
       expect(seeded.code).toBe(0);
       expect(seeded.lastLine).toMatch(/^pci_/);
       const meta = JSON.parse(
@@ -238,9 +201,9 @@ describe('CLI (built, as operators run it)', () => {
         recipeSets: string[];
       };
       expect(meta.recipeSets).toHaveLength(5);
-      const again = await cli(env, 'demo', 'seed');
+      const again = await runCli(env, 'demo', 'seed');
       expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
-      expect((await cli(env, 'migrate')).stdout.trim()).toBe(
+      expect((await runCli(env, 'migrate')).stdout.trim()).toBe(
         JSON.stringify({ applied: [] }, null, 2),
       );
     }, 60_000);
