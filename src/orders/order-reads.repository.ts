@@ -23,11 +23,11 @@ const ORDER_COLUMNS = `o.id, o.purchase_order_number AS "purchaseOrderNumber", o
   o.last_modified_at AS "lastModifiedAt"`;
 
 /**
- * The line items of order `o` as one JSON array, each under LineItemRow's property names. The
+ * The line items of the order aliased `order` as one JSON array, each under LineItemRow's property names. The
  * readable id is a lookup by primary key per line: as a join, the planner hashes the client's
  * whole recipe_set table once per order of the page.
  */
-const LINES = `COALESCE((
+const lines = (order: string) => `COALESCE((
   SELECT json_agg(json_build_object(
     'id', li.id, 'orderId', li.order_id, 'recipeSetId', li.recipe_set_id,
     'recipeSetReadableId', (SELECT rs.readable_id FROM recipe_set rs WHERE rs.id = li.recipe_set_id),
@@ -40,7 +40,7 @@ const LINES = `COALESCE((
     'estimatedDeliveryDate', li.estimated_delivery_date, 'skuQuantities', li.sku_quantities,
     'components', li.components, 'serialNumbers', li.serial_numbers,
     'lastModifiedAt', li.last_modified_at) ORDER BY li.position)
-  FROM order_line_item li WHERE li.order_id = o.id), '[]'::json) AS lines`;
+  FROM order_line_item li WHERE li.order_id = ${order}.id), '[]'::json) AS lines`;
 
 type RawLine = Omit<LineItemRow, 'lastModifiedAt' | 'estimatedDeliveryDate'> & {
   lastModifiedAt: string;
@@ -70,7 +70,7 @@ export class OrderReadsRepository {
 
   async byNumber(clientId: string, purchaseOrderNumber: string): Promise<OrderWithLines | null> {
     const rows: (OrderRow & { lines: RawLine[] })[] = await this.uow.manager.query(
-      `SELECT ${ORDER_COLUMNS}, ${LINES} FROM purchase_order o
+      `SELECT ${ORDER_COLUMNS}, ${lines('o')} FROM purchase_order o
        WHERE o.client_id = $1 AND o.purchase_order_number = $2`,
       [clientId, purchaseOrderNumber],
     );
@@ -97,7 +97,7 @@ export class OrderReadsRepository {
     const limit = params.push(c.limit);
     // The page first, then its line items: only the page's orders are looked up.
     const rows: (OrderRow & { lines: RawLine[] })[] = await this.uow.manager.query(
-      `SELECT page.*, ${LINES.replace(/\bo\.id\b/, 'page.id')} FROM (
+      `SELECT page.*, ${lines('page')} FROM (
          SELECT ${ORDER_COLUMNS} FROM purchase_order o WHERE ${filter}
          ORDER BY o.last_modified_at ASC, o.id ASC OFFSET $${offset} LIMIT $${limit}
        ) page ORDER BY page."lastModifiedAt" ASC, page.id ASC`,
