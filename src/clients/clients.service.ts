@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
@@ -32,14 +33,17 @@ export class ClientsService {
    */
   private readonly snapshots = new Map<string, { client: ClientDto; until: number }>();
 
-  constructor(private readonly repo: ClientsRepository) {}
+  constructor(
+    private readonly repo: ClientsRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** Remembers an account just read from the database (see `current`). */
   remember(client: ClientAccountEntity): void {
     if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
     this.snapshots.set(client.id, {
       client: toClientDto(client),
-      until: Date.now() + SNAPSHOT_TTL_MS,
+      until: this.clock.now().getTime() + SNAPSHOT_TTL_MS,
     });
   }
 
@@ -59,7 +63,8 @@ export class ClientsService {
   /** The caller's own client account, with the role of the token it called with. */
   async current(actor: Actor): Promise<CurrentClientDto> {
     const snapshot = this.snapshots.get(actor.clientId);
-    if (snapshot && snapshot.until > Date.now()) return { ...snapshot.client, role: actor.role };
+    if (snapshot && snapshot.until > this.clock.now().getTime())
+      return { ...snapshot.client, role: actor.role };
     const client = await this.repo.getClientByHandle(actor.clientHandle);
     if (!client) throw new ClientNotFound(actor.clientHandle);
     this.remember(client);
