@@ -5,6 +5,7 @@ import { ClientsModule } from './clients/clients.module';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { StoredKeysCheck } from './common/crypto/stored-keys-check';
+import { StorageModule } from './common/storage/storage.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
 import { RecipeSetsModule } from './recipesets';
@@ -50,6 +51,7 @@ export class AppModule {
         MetricsModule,
         LogEntriesModule,
         CryptoModule,
+        StorageModule,
         IdempotencyModule,
         ClientsModule,
         RecipeSetsModule,

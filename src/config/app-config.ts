@@ -33,6 +33,11 @@ export class AppConfig {
   /** Distinct recipe sets one request may name (413 beyond). */
   readonly maxRecipeSetsPerRequest: number;
   readonly logEntryRetentionDays: number;
+  /** Bytes one uploaded file may have (413 beyond). */
+  readonly maxUploadBytes: number;
+  /** Pixels one uploaded image may have (400 beyond), checked before decoding. */
+  readonly maxUploadPixels: number;
+  readonly blobStore: Environment['BLOB_STORE'];
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -65,6 +70,9 @@ export class AppConfig {
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
+    this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
+    this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
+    this.blobStore = env.BLOB_STORE;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
@@ -89,4 +97,13 @@ function unique<T>(values: T[]): T[] {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** `512kb`, `25mb`, `100b` → bytes (1 kb = 1024 b). */
+export function parseSize(size: string): number {
+  const m = /^(\d+)(b|kb|mb)$/i.exec(size.trim());
+  if (!m) throw new Error(`not a size: ${size}`);
+  return (
+    Number(m[1]) * { b: 1, kb: 1024, mb: 1024 * 1024 }[m[2].toLowerCase() as 'b' | 'kb' | 'mb']
+  );
 }

@@ -129,6 +129,15 @@ export class Environment {
   @IntBetween(1, 100_000)
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
 
+  @Matches(SIZE, { message: 'MAX_UPLOAD_BYTES must be a size such as 512kb or 25mb' })
+  MAX_UPLOAD_BYTES = '25mb';
+
+  @IntBetween(1, 1_000_000_000)
+  MAX_UPLOAD_PIXELS = 64_000_000;
+
+  @IsIn(['directory', 's3'])
+  BLOB_STORE: 'directory' | 's3' = 'directory';
+
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 

@@ -1,19 +1,23 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { FieldCipher } from './field-cipher';
-import { loadKeyRing } from './key-ring';
+import { KeyRing, loadKeyRing } from './key-ring';
 
-/** Provides the FieldCipher over the configured (or locally generated) key ring. */
+/** The configured (or locally generated) key ring, and the FieldCipher over it. */
 @Global()
 @Module({
   providers: [
     {
-      provide: FieldCipher,
+      provide: KeyRing,
       inject: [AppConfig],
-      useFactory: async (config: AppConfig) =>
-        new FieldCipher(await loadKeyRing(config.encryptionKeys, config.dataDir)),
+      useFactory: (config: AppConfig) => loadKeyRing(config.encryptionKeys, config.dataDir),
+    },
+    {
+      provide: FieldCipher,
+      inject: [KeyRing],
+      useFactory: (keys: KeyRing) => new FieldCipher(keys),
     },
   ],
-  exports: [FieldCipher],
+  exports: [KeyRing, FieldCipher],
 })
 export class CryptoModule {}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ensureOwnerOnlyDir, makeOwnerOnly } from '../files/owner-only';
@@ -82,4 +82,12 @@ export async function loadKeyRing(spec: string | undefined, dataDir: string): Pr
   if (!created) return KeyRing.parse((await readFile(file, 'utf8')).trim());
   await chmod(file, 0o600);
   return KeyRing.parse(generated);
+}
+
+/**
+ * A 32-byte secret for `purpose` (e.g. blob keys), derived with HKDF from the primary data key, so
+ * no other secret needs configuring. Rotating the primary key changes the derived secret.
+ */
+export function deriveSecret(keys: KeyRing, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', keys.primary.key, Buffer.alloc(0), purpose, 32));
 }

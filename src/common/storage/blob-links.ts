@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { assertBlobKey } from './blob-keys';
+
+/** Public links to blobs: `CDN_URL` (default `{BASE_URL}/cdn`) + `/` + key. */
+@Injectable()
+export class BlobLinks {
+  constructor(private readonly config: AppConfig) {}
+
+  url(key: string): string {
+    assertBlobKey(key);
+    return `${this.config.cdnUrl}/${key}`;
+  }
+}

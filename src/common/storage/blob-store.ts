@@ -1,0 +1,33 @@
+import { Readable } from 'node:stream';
+
+/** What the store knows of a stored blob. */
+export interface BlobInfo {
+  key: string;
+  size: number;
+  contentType: string;
+  /** Strong ETag (quoted): blobs are immutable, so it is derived from the key. */
+  etag: string;
+}
+
+/** An inclusive byte range, as HTTP ranges are. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Immutable bytes under opaque keys (DESIGN §9): uploads, catalog images, renders, print files.
+ * One interface, two implementations: a directory in DATA_DIR (embedded mode) and an S3-compatible
+ * bucket. Keys come from {@link BlobKeys}; a key names one content forever, so `put` of an existing
+ * key leaves it as it is. Callers hand out links with {@link BlobLinks}, never store paths.
+ */
+export abstract class BlobStore {
+  /** Stores `body` under `key` unless the key exists already. The content type follows the key's extension. */
+  abstract put(key: string, body: Buffer): Promise<BlobInfo>;
+  /** Size, type and ETag of a blob; undefined when absent. */
+  abstract stat(key: string): Promise<BlobInfo | undefined>;
+  /** The whole blob; undefined when absent. */
+  abstract get(key: string): Promise<Buffer | undefined>;
+  /** The blob (or the inclusive `range` of it) as a stream; undefined when absent. */
+  abstract stream(key: string, range?: ByteRange): Promise<Readable | undefined>;
+}
