@@ -9,6 +9,7 @@ import { StorageModule } from './common/storage/storage.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
 import { RecipeSetsModule } from './recipesets';
+import { CatalogModule } from './catalog';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -54,6 +55,7 @@ export class AppModule {
         StorageModule,
         IdempotencyModule,
         ClientsModule,
+        CatalogModule,
         RecipeSetsModule,
         OrdersModule,
         HealthModule,

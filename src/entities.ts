@@ -1,3 +1,4 @@
+import { CATALOG_ENTITIES } from './catalog';
 import { CLIENT_ENTITIES } from './clients/entities';
 import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
@@ -14,6 +15,7 @@ export const ENTITIES = [
   ...CLIENT_ENTITIES,
   ...LOG_ENTRY_ENTITIES,
   ...IDEMPOTENCY_ENTITIES,
+  ...CATALOG_ENTITIES,
   ...RECIPE_SET_ENTITIES,
   ...ORDER_ENTITIES,
 ];

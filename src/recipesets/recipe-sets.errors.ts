@@ -16,3 +16,32 @@ export class TooManyRecipeSets extends DomainError {
     );
   }
 }
+
+/** A design changes only while its recipe set is Created (DESIGN §9). */
+export class DesignLocked extends DomainError {
+  constructor(ref: string, status: string) {
+    super(
+      'DESIGN_LOCKED',
+      ErrorKind.Conflict,
+      `Recipe set ${ref} is ${status}: its design can change only while it is Created.`,
+    );
+  }
+}
+
+/** The caller based a change on a version the recipe set has moved on from. */
+export class DesignVersionConflict extends DomainError {
+  constructor(ref: string, current: number, given: number) {
+    super(
+      'DESIGN_VERSION_CONFLICT',
+      ErrorKind.Conflict,
+      `Recipe set ${ref} is at version ${current}, not ${given}: read it again and reapply the change.`,
+    );
+  }
+}
+
+/** A design names an image that is not one of the client's uploads. */
+export class DesignImageNotFound extends DomainError {
+  constructor(id: number) {
+    super('UPLOADED_ASSET_NOT_FOUND', ErrorKind.NotFound, `Uploaded asset ${id} was not found.`);
+  }
+}

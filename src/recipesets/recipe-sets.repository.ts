@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { Any, MoreThanOrEqual } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { Design } from './design';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
+import { newReadableId, RecipeSetRef } from './readable-id';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { RecipeStatus } from './recipe-status';
+
+const ID_ATTEMPTS = 5;
+
+export interface NewRecipeSet {
+  clientId: string;
+  productHandle: string;
+  productId?: string;
+  options?: Record<string, string>;
+  design?: Design;
+}
 
 export type RecipeSetRow = Pick<RecipeSetEntity, 'id' | 'readableId' | 'clientId' | 'status'>;
 
@@ -11,13 +24,17 @@ export type RecipeSetRow = Pick<RecipeSetEntity, 'id' | 'readableId' | 'clientId
 export class RecipeSetsRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
-  insert(values: {
-    clientId: string;
-    productHandle: string;
-    readableId: string;
-  }): Promise<RecipeSetEntity> {
+  /** Inserts a recipe set under a fresh readable id (another one if it collides). */
+  async insertWithFreshId(values: NewRecipeSet): Promise<RecipeSetEntity> {
     const repo = this.uow.manager.getRepository(RecipeSetEntity);
-    return repo.save(repo.create(values));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.save(repo.create({ ...values, readableId: newReadableId() }));
+      } catch (err) {
+        // A collision among 1.1e12 ids is rare; try another.
+        if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /**
@@ -38,6 +55,38 @@ export class RecipeSetsRepository {
       where,
       select: { id: true, readableId: true, clientId: true, status: true },
     });
+  }
+
+  /** The recipe set a readable id or UUID names (of any client: the caller checks ownership). */
+  findOne(ref: RecipeSetRef): Promise<RecipeSetEntity | null> {
+    return this.uow.manager.findOne(RecipeSetEntity, {
+      where: ref.kind === 'readable' ? { readableId: ref.value } : { id: ref.value },
+    });
+  }
+
+  /**
+   * Replaces the design and increments the version, only while the recipe set is Created (and at
+   * `expectedVersion` when given). One statement: an acknowledgement that locked the row first
+   * is waited for, and its new status then fails the condition. Undefined when nothing changed.
+   */
+  async replaceDesign(
+    id: string,
+    design: Design,
+    at: Date,
+    expectedVersion?: number,
+  ): Promise<RecipeSetEntity | undefined> {
+    const result = await this.uow.manager
+      .createQueryBuilder()
+      .update(RecipeSetEntity)
+      .set({ design, version: () => 'version + 1', lastModifiedAt: at })
+      .where({
+        id,
+        status: RecipeStatus.Created,
+        ...(expectedVersion === undefined ? {} : { version: expectedVersion }),
+      })
+      .execute();
+    if (!result.affected) return undefined;
+    return (await this.uow.manager.findOne(RecipeSetEntity, { where: { id } })) ?? undefined;
   }
 
   /**

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailed } from '../common/errors/domain-error';
-import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { AppConfig } from '../config/app-config';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
-import { newReadableId, parseRecipeSetRef } from './readable-id';
+import { parseRecipeSetRef } from './readable-id';
 import { TooManyRecipeSets } from './recipe-sets.errors';
 import { RecipeSetsRepository } from './recipe-sets.repository';
 import { RecipeStatus } from './recipe-status';
@@ -24,7 +23,6 @@ export interface RecipeSetRecord {
 
 /** Recipe sets one create call may make. */
 export const MAX_RECIPE_SETS_PER_CREATE = 1000;
-const ID_ATTEMPTS = 5;
 
 /** What is wrong with `count` as the number of recipe sets to create; undefined when nothing. */
 export function createCountProblem(count: number): string | undefined {
@@ -54,7 +52,7 @@ export class RecipeSetsService {
     if (problem) throw new ValidationFailed(`${problem}.`);
     const created: RecipeSetSummary[] = [];
     for (let i = 0; i < count; i++)
-      created.push(summary(await this.insertWithFreshId(clientId, productHandle)));
+      created.push(summary(await this.repo.insertWithFreshId({ clientId, productHandle })));
     return created;
   }
 
@@ -118,19 +116,5 @@ export class RecipeSetsService {
       limit,
     });
     return { ids: rows.map((r) => (idType === 'Readable' ? r.readableId : r.id)), total };
-  }
-
-  private async insertWithFreshId(
-    clientId: string,
-    productHandle: string,
-  ): Promise<RecipeSetEntity> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.repo.insert({ clientId, productHandle, readableId: newReadableId() });
-      } catch (err) {
-        // A collision among 1.1e12 ids is rare; try another.
-        if (!isUniqueViolation(err) || attempt >= ID_ATTEMPTS) throw err;
-      }
-    }
   }
 }

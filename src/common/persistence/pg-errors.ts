@@ -1,4 +1,5 @@
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 interface PgErrorShape {
   code?: string;
@@ -17,6 +18,14 @@ function pgError(err: unknown): PgErrorShape | undefined {
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = pgError(err);
   return e?.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint);
+}
+
+/** True for PostgreSQL's foreign_key_violation (optionally of one named constraint). */
+export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
+  const e = pgError(err);
+  return (
+    e?.code === FOREIGN_KEY_VIOLATION && (constraint === undefined || e.constraint === constraint)
+  );
 }
 
 /** The values of the violated key, from PostgreSQL's detail `Key (a, b)=(x, y) already exists.` */

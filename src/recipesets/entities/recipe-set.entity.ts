@@ -7,7 +7,9 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import { ProductEntity } from '../../catalog';
 import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import type { Design } from '../design';
 import { RecipeStatus } from '../recipe-status';
 
 /** A customer's design of a product: what orders refer to, and what renders and print files derive from. */
@@ -31,12 +33,28 @@ export class RecipeSetEntity {
   @Column({ name: 'product_handle', type: 'varchar', length: 100 })
   productHandle: string;
 
+  /**
+   * The catalog product designed on; null for recipe sets made without a design (before designs
+   * existed, or blank ones made for tests). A product with recipe sets cannot be deleted.
+   */
+  @Index()
+  @Column({ name: 'product_id', type: 'uuid', nullable: true })
+  productId: string | null;
+
+  @ManyToOne(() => ProductEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'product_id' })
+  product?: ProductEntity;
+
+  /** The chosen option values (`{"colour": "black", "size": "M"}`). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  options: Record<string, string>;
+
   @Column({ type: 'varchar', length: 40, default: RecipeStatus.Created })
   status: RecipeStatus;
 
-  /** Design per location (DESIGN §7); filled out by the design and rendering modules. */
+  /** Design per location (DESIGN §7): background and elements of each. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  design: Record<string, unknown>;
+  design: Design;
 
   /** Incremented on every change of the design. */
   @Column({ type: 'int', default: 1 })

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetsModule } from '../assets';
+import { ClientsModule } from '../clients/clients.module';
+import { CatalogRepository } from './catalog.repository';
+import { CatalogService } from './catalog.service';
+import { CATALOG_ENTITIES } from './entities';
+import { ProductsController } from './products.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), ClientsModule, AssetsModule],
+  controllers: [ProductsController],
+  providers: [CatalogRepository, CatalogService],
+  exports: [CatalogService],
+})
+export class CatalogModule {}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { ProductEntity } from './entities/product.entity';
+import { ProductDefinition } from './product-definition';
+
+export type ProductSummaryRow = Pick<
+  ProductEntity,
+  'id' | 'handle' | 'name' | 'version' | 'createdAt' | 'lastModifiedAt'
+>;
+
+/** Intent-named queries over products. Inside a unit of work they run in its transaction. */
+@Injectable()
+export class CatalogRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  insert(clientId: string, definition: ProductDefinition, at: Date): Promise<ProductEntity> {
+    const repo = this.uow.manager.getRepository(ProductEntity);
+    return repo.save(
+      repo.create({
+        clientId,
+        handle: definition.handle,
+        name: definition.name,
+        definition,
+        createdAt: at,
+        lastModifiedAt: at,
+      }),
+    );
+  }
+
+  findByHandle(clientId: string, handle: string): Promise<ProductEntity | null> {
+    return this.uow.manager.findOne(ProductEntity, { where: { clientId, handle } });
+  }
+
+  count(clientId: string): Promise<number> {
+    return this.uow.manager.count(ProductEntity, { where: { clientId } });
+  }
+
+  list(clientId: string): Promise<ProductSummaryRow[]> {
+    return this.uow.manager.find(ProductEntity, {
+      where: { clientId },
+      select: {
+        id: true,
+        handle: true,
+        name: true,
+        version: true,
+        createdAt: true,
+        lastModifiedAt: true,
+      },
+      order: { handle: 'ASC' },
+    });
+  }
+
+  /** Replaces the definition and increments the version; null when the product is gone. */
+  async replace(
+    clientId: string,
+    definition: ProductDefinition,
+    at: Date,
+  ): Promise<ProductEntity | null> {
+    const result = await this.uow.manager
+      .createQueryBuilder()
+      .update(ProductEntity)
+      .set({ definition, name: definition.name, version: () => 'version + 1', lastModifiedAt: at })
+      .where({ clientId, handle: definition.handle })
+      .execute();
+    return result.affected ? this.findByHandle(clientId, definition.handle) : null;
+  }
+
+  /** Deletes the product; false when there was none. */
+  async delete(clientId: string, handle: string): Promise<boolean> {
+    const result = await this.uow.manager.delete(ProductEntity, { clientId, handle });
+    return (result.affected ?? 0) > 0;
+  }
+}

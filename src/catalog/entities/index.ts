@@ -1,0 +1,4 @@
+import { ProductEntity } from './product.entity';
+
+/** The tables the catalog module owns. */
+export const CATALOG_ENTITIES = [ProductEntity];

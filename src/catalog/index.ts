@@ -1,0 +1,10 @@
+/**
+ * What other modules may use of the catalog. Everything else in this folder is its own business.
+ */
+export { CatalogModule } from './catalog.module';
+export { CatalogService } from './catalog.service';
+export type { CatalogProduct } from './catalog.service';
+export { ProductNotFound } from './catalog.errors';
+export * from './product-definition';
+export { ProductEntity } from './entities/product.entity';
+export { CATALOG_ENTITIES } from './entities';

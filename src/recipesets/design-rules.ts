@@ -1,0 +1,174 @@
+import type { ProductDefinition } from '../catalog';
+import { Design, DesignElement, LocationDesign, TEXT_ALIGNMENTS, TextAlign } from './design';
+
+/** Limits of one design: what a caller can make big. */
+export const DESIGN_LIMITS = {
+  elementsPerLocation: 100,
+  elements: 200,
+  textLength: 1000,
+  totalText: 10_000,
+  minFontSize: 1,
+  maxFontSize: 1000,
+} as const;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** What {@link checkDesign} needs to know besides the product. */
+export interface DesignContext {
+  product: ProductDefinition;
+  fontExists(handle: string): boolean;
+}
+
+export type DesignCheck =
+  { ok: true; design: Design; imageIds: number[] } | { ok: false; problems: string[] };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const round = (n: number): number => Math.round(n * 1000) / 1000;
+
+/**
+ * Checks a design against its product and normalises it (location handles as the product spells
+ * them, colours lower-case, defaults filled in, numbers rounded to µm). Unknown fields are dropped.
+ *
+ * Placement rule: an element's anchor (a text's anchor point, an image's top-left corner) must lie
+ * within the location's print area; what extends beyond the print area is clipped when rendered
+ * and printed. Anything else (an unknown location or font, a bad colour, a size out of range) is
+ * a problem named by its path, e.g. `design.front.elements[2].size`.
+ */
+export function checkDesign(raw: unknown, ctx: DesignContext): DesignCheck {
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { ok: true, design: {}, imageIds: [] };
+  if (!isObj(raw)) return { ok: false, problems: ['design must be an object of locations.'] };
+  const locations = new Map(ctx.product.locations.map((l) => [l.handle.toLowerCase(), l]));
+  const design: Design = {};
+  const imageIds = new Set<number>();
+  let elements = 0;
+  let text = 0;
+  for (const [name, value] of Object.entries(raw)) {
+    const location = locations.get(name.toLowerCase());
+    const path = `design.${name}`;
+    if (!location) {
+      problems.push(
+        `${path}: product ${ctx.product.handle} has no location ${name} (it has ${ctx.product.locations.map((l) => l.handle).join(', ')}).`,
+      );
+      continue;
+    }
+    if (!isObj(value)) {
+      problems.push(`${path} must be an object with elements.`);
+      continue;
+    }
+    const { widthMm, heightMm } = location.printArea;
+    const out: LocationDesign = { elements: [] };
+    if (value.background !== undefined && value.background !== null) {
+      if (typeof value.background !== 'string' || !HEX.test(value.background))
+        problems.push(`${path}.background must be a colour as #rrggbb.`);
+      else out.background = value.background.toLowerCase();
+    }
+    const list = value.elements ?? [];
+    if (!Array.isArray(list)) {
+      problems.push(`${path}.elements must be a list.`);
+      continue;
+    }
+    if (list.length > DESIGN_LIMITS.elementsPerLocation) {
+      problems.push(
+        `${path}.elements has ${list.length} elements; a location may have at most ${DESIGN_LIMITS.elementsPerLocation}.`,
+      );
+      continue;
+    }
+    elements += list.length;
+    list.forEach((item: unknown, i) => {
+      const at = `${path}.elements[${i}]`;
+      const element = checkElement(item, at, { widthMm, heightMm }, ctx, problems);
+      if (!element) return;
+      if (element.type === 'image') imageIds.add(element.uploadedAssetId);
+      else text += element.text.length;
+      out.elements.push(element);
+    });
+    design[location.handle] = out;
+  }
+  if (elements > DESIGN_LIMITS.elements)
+    problems.push(
+      `design has ${elements} elements; at most ${DESIGN_LIMITS.elements} are allowed.`,
+    );
+  if (text > DESIGN_LIMITS.totalText)
+    problems.push(
+      `design has ${text} characters of text; at most ${DESIGN_LIMITS.totalText} are allowed.`,
+    );
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, design, imageIds: [...imageIds] };
+}
+
+function checkElement(
+  item: unknown,
+  at: string,
+  area: { widthMm: number; heightMm: number },
+  ctx: DesignContext,
+  problems: string[],
+): DesignElement | undefined {
+  if (!isObj(item)) {
+    problems.push(`${at} must be an object.`);
+    return undefined;
+  }
+  const before = problems.length;
+  const num = (field: string, min: number, max: number, fallback?: number, hint = ''): number => {
+    const v = item[field] ?? fallback;
+    if (!isNum(v) || v < min || v > max) {
+      problems.push(`${at}.${field} must be a number from ${min} to ${max}${hint}.`);
+      return 0;
+    }
+    return round(v);
+  };
+  const inArea = ` (millimetres within the ${area.widthMm} × ${area.heightMm} mm print area)`;
+  const anchor = (): { x: number; y: number } => ({
+    x: num('x', 0, area.widthMm, undefined, inArea),
+    y: num('y', 0, area.heightMm, undefined, inArea),
+  });
+  if (item.type === 'text') {
+    const text = item.text;
+    if (typeof text !== 'string' || text.trim() === '' || text.length > DESIGN_LIMITS.textLength)
+      problems.push(`${at}.text must be text of 1 to ${DESIGN_LIMITS.textLength} characters.`);
+    else if (/[\u0000-\u0009\u000b-\u001f\u007f]/.test(text))
+      problems.push(`${at}.text must not contain control characters other than line breaks.`);
+    const font = item.font;
+    if (typeof font !== 'string' || !ctx.fontExists(font))
+      problems.push(`${at}.font ${JSON.stringify(font)} is not a font of GET /api/fonts.`);
+    const colour = item.colour ?? '#000000';
+    if (typeof colour !== 'string' || !HEX.test(colour))
+      problems.push(`${at}.colour must be a colour as #rrggbb.`);
+    const align = (
+      typeof item.align === 'string' ? item.align.toLowerCase() : (item.align ?? 'left')
+    ) as TextAlign;
+    if (!TEXT_ALIGNMENTS.includes(align))
+      problems.push(`${at}.align must be one of: ${TEXT_ALIGNMENTS.join(', ')}.`);
+    const size = num('size', DESIGN_LIMITS.minFontSize, DESIGN_LIMITS.maxFontSize);
+    const { x, y } = anchor();
+    const rotation = num('rotation', -360, 360, 0);
+    if (problems.length > before) return undefined;
+    return {
+      type: 'text',
+      text: text as string,
+      font: (font as string).toLowerCase(),
+      size,
+      colour: (colour as string).toLowerCase(),
+      x,
+      y,
+      rotation,
+      align,
+    };
+  }
+  if (item.type === 'image') {
+    const id = item.uploadedAssetId;
+    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647)
+      problems.push(`${at}.uploadedAssetId must be the integer id of an uploaded asset.`);
+    const { x, y } = anchor();
+    const width = num('width', 0.1, 10 * Math.max(area.widthMm, area.heightMm));
+    const height = num('height', 0.1, 10 * Math.max(area.widthMm, area.heightMm));
+    const rotation = num('rotation', -360, 360, 0);
+    if (problems.length > before) return undefined;
+    return { type: 'image', uploadedAssetId: id as number, x, y, width, height, rotation };
+  }
+  problems.push(`${at}.type must be text or image.`);
+  return undefined;
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { AssetsService } from '../assets';
+import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
+import { Actor } from '../common/auth/actor';
+import { ClientAccess } from '../common/auth/client-access';
+import { Clock } from '../common/clock/clock';
+import { ValidationFailed } from '../common/errors/domain-error';
+import { FontsService } from '../fonts';
+import { Design } from './design';
+import { checkDesign } from './design-rules';
+import { RecipeSetEntity } from './entities/recipe-set.entity';
+import { parseRecipeSetRef } from './readable-id';
+import { CreateRecipeSetDto, RecipeSetDto, ReplaceDesignDto } from './recipe-sets.dto';
+import {
+  DesignImageNotFound,
+  DesignLocked,
+  DesignVersionConflict,
+  RecipeSetNotFound,
+} from './recipe-sets.errors';
+import { RecipeSetsRepository } from './recipe-sets.repository';
+import { resolveOptions } from './recipe-set-options';
+import { RecipeStatus } from './recipe-status';
+
+/** Problems listed in one 400 answer. */
+const MAX_PROBLEMS_LISTED = 10;
+
+function invalid(what: string, problems: string[]): ValidationFailed {
+  const listed = problems.slice(0, MAX_PROBLEMS_LISTED);
+  const more = problems.length - listed.length;
+  return new ValidationFailed(
+    `Invalid ${what}: ${listed.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`,
+  );
+}
+
+/** The storefront's write path: recipe sets designed on a catalog product. */
+@Injectable()
+export class RecipeSetDesignsService {
+  constructor(
+    private readonly repo: RecipeSetsRepository,
+    private readonly catalog: CatalogService,
+    private readonly assets: AssetsService,
+    private readonly fonts: FontsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(actor: Actor, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
+    const product = await this.catalog.find(actor.clientId, input.productHandle);
+    if (!product) throw new ProductNotFound(input.productHandle);
+    const options = resolveOptions(product.definition, input.options);
+    if (!options.ok) throw invalid('options', options.problems);
+    const design = await this.checked(actor.clientId, input.design, product);
+    const now = this.clock.now();
+    const created = await this.repo.insertWithFreshId({
+      clientId: actor.clientId,
+      productHandle: product.definition.handle,
+      productId: product.id,
+      options: options.options,
+      design,
+    });
+    return this.toDto(created, product, now);
+  }
+
+  async get(actor: Actor, ref: string): Promise<RecipeSetDto> {
+    const recipeSet = await this.owned(actor, ref);
+    const product = recipeSet.productId
+      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
+      : undefined;
+    return this.toDto(recipeSet, product);
+  }
+
+  async replaceDesign(actor: Actor, ref: string, input: ReplaceDesignDto): Promise<RecipeSetDto> {
+    const recipeSet = await this.owned(actor, ref);
+    const shown = recipeSet.readableId;
+    if (recipeSet.status !== RecipeStatus.Created) throw new DesignLocked(shown, recipeSet.status);
+    const product = recipeSet.productId
+      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
+      : undefined;
+    if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    const design = await this.checked(recipeSet.clientId, input.design, product);
+    const updated = await this.repo.replaceDesign(
+      recipeSet.id,
+      design,
+      this.clock.now(),
+      input.version,
+    );
+    if (updated) return this.toDto(updated, product);
+    // The condition failed: say why, from the row as it is now.
+    const now = await this.repo.findOne({ kind: 'uuid', value: recipeSet.id });
+    if (!now) throw new RecipeSetNotFound(ref);
+    if (now.status !== RecipeStatus.Created) throw new DesignLocked(shown, now.status);
+    throw new DesignVersionConflict(shown, now.version, input.version ?? now.version);
+  }
+
+  /** The normalised design, after checking it against the product, the fonts and the client's uploads. */
+  private async checked(clientId: string, raw: unknown, product: CatalogProduct): Promise<Design> {
+    const result = checkDesign(raw, {
+      product: product.definition,
+      fontExists: (handle) => this.fonts.has(handle),
+    });
+    if (!result.ok) throw invalid('design', result.problems);
+    const owned = await this.assets.findOwned(clientId, result.imageIds);
+    const missing = result.imageIds.find((id) => !owned.has(id));
+    if (missing !== undefined) throw new DesignImageNotFound(missing);
+    return result.design;
+  }
+
+  private async owned(actor: Actor, ref: string): Promise<RecipeSetEntity> {
+    const parsed = parseRecipeSetRef(ref);
+    const found = parsed ? await this.repo.findOne(parsed) : null;
+    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
+  }
+
+  private toDto(r: RecipeSetEntity, product?: CatalogProduct, now?: Date): RecipeSetDto {
+    const sku = product?.definition.skus.find((s) =>
+      Object.entries(s.options).every(([k, v]) => r.options[k] === v),
+    );
+    return {
+      readableId: r.readableId,
+      uuid: r.id,
+      productHandle: r.productHandle,
+      options: r.options,
+      sku: sku?.sku ?? null,
+      design: r.design,
+      version: r.version,
+      status: r.status,
+      createdDate: (r.createdAt ?? now).toISOString(),
+      lastModifiedDate: (r.lastModifiedAt ?? now).toISOString(),
+    };
+  }
+}
