@@ -16,6 +16,8 @@ import { Plan } from './clients/entities/client-account.entity';
 import { parseTokenLifetime } from './clients/token-lifetime';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
+import { ClockModule } from './common/clock/clock';
+import { StorageModule } from './common/storage/storage.module';
 import { FieldCipher } from './common/crypto/field-cipher';
 import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
@@ -28,12 +30,9 @@ import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
 import { DemoService } from './demo/demo.service';
-import {
-  createCountProblem,
-  MAX_RECIPE_SETS_PER_CREATE,
-  RecipeSetsModule,
-  RecipeSetsService,
-} from './recipesets';
+import { CatalogService } from './catalog';
+import { DEFAULT_DEMO_PRODUCT } from './demo/demo.service';
+import { createCountProblem, MAX_RECIPE_SETS_PER_CREATE } from './recipesets';
 
 /** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
 @Module({})
@@ -48,8 +47,9 @@ class CliModule {
         DatabaseModule.forRoot({ connection, migrate: false }),
         // Revoking a token publishes it to the running instances (when REDIS_URL is set).
         RedisModule,
+        ClockModule,
+        StorageModule,
         ClientsModule,
-        RecipeSetsModule,
         DemoModule,
       ],
     };
@@ -153,18 +153,37 @@ function buildProgram(): Command {
   const recipeSet = program.command('recipe-set').description('recipe sets');
   recipeSet
     .command('create <clientHandle>')
+    .description(
+      'recipe sets with a demo design (text and the demo image); installs a missing demo product first',
+    )
     .option('--count <n>', `how many (1-${MAX_RECIPE_SETS_PER_CREATE})`, '1')
-    .option('--product <handle>', 'product handle', 'demo-tshirt')
+    .option('--product <handle>', 'product handle', DEFAULT_DEMO_PRODUCT)
     .action(async (clientHandle: string, opts: { count: string; product: string }) => {
       const count = Number(opts.count);
       const problem = createCountProblem(count);
       if (problem) throw new UsageError(`--${problem}.`);
-      const created = await withContext(async (ctx) => {
-        const client = await ctx.get(ClientsService).getByHandle(clientHandle);
-        return ctx.get(RecipeSetsService).create(client.id, { productHandle: opts.product, count });
-      });
-      out(created);
+      out(
+        await withContext((ctx) =>
+          ctx.get(DemoService).createRecipeSets(clientHandle, { count, product: opts.product }),
+        ),
+      );
     });
+
+  const product = program.command('product').description('catalog products');
+  product
+    .command('list <clientHandle>')
+    .description("the client's products: handle, name, version and times")
+    .action(async (clientHandle: string) =>
+      out(await withContext((ctx) => ctx.get(CatalogService).listFor(clientHandle))),
+    );
+
+  const catalog = program.command('catalog').description('catalogs');
+  catalog
+    .command('install-demo <clientHandle>')
+    .description('install the demo products (demo-tee, demo-bottle) the client lacks')
+    .action(async (clientHandle: string) =>
+      out(await withContext((ctx) => ctx.get(DemoService).installCatalog(clientHandle))),
+    );
 
   program
     .command('migrate')

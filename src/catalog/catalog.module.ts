@@ -4,13 +4,14 @@ import { AssetsModule } from '../assets';
 import { ClientsModule } from '../clients/clients.module';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
+import { DemoCatalogInstaller } from './demo/demo-installer';
 import { CATALOG_ENTITIES } from './entities';
 import { ProductsController } from './products.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), ClientsModule, AssetsModule],
   controllers: [ProductsController],
-  providers: [CatalogRepository, CatalogService],
-  exports: [CatalogService],
+  providers: [CatalogRepository, CatalogService, DemoCatalogInstaller],
+  exports: [CatalogService, DemoCatalogInstaller],
 })
 export class CatalogModule {}

@@ -94,7 +94,15 @@ export class CatalogService {
   }
 
   async list(actor: Actor, clientHandle: string): Promise<ProductSummaryDto[]> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    return this.summaries(await this.clientIdFor(actor, clientHandle));
+  }
+
+  /** The products of the client with this handle (operator commands). */
+  async listFor(clientHandle: string): Promise<ProductSummaryDto[]> {
+    return this.summaries((await this.clients.getByHandle(clientHandle)).id);
+  }
+
+  private async summaries(clientId: string): Promise<ProductSummaryDto[]> {
     return (await this.repo.list(clientId)).map((p) => ({
       handle: p.handle,
       name: p.name,

@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { AssetsService } from '../assets';
+import {
+  CatalogService,
+  demoArtwork,
+  DemoCatalogInstaller,
+  DemoInstallResult,
+  demoProductHandles,
+  ProductNotFound,
+} from '../catalog';
 import { Role } from '../common/auth/role';
-import { DomainError, ErrorKind } from '../common/errors/domain-error';
+import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
 import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { TokensService } from '../clients/tokens.service';
-import { RecipeSetsService } from '../recipesets';
+import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import { demoDesign } from './demo-designs';
 
 export const DEMO_CLIENT_HANDLE = 'demo';
+export const DEFAULT_DEMO_PRODUCT = 'demo-tee';
 
 export interface DemoSeedResult {
   created: boolean;
@@ -16,6 +27,13 @@ export interface DemoSeedResult {
   token?: string;
   /** Readable ids of the demo recipe sets created with the client. */
   recipeSets?: string[];
+}
+
+export interface DemoRecipeSet {
+  readableId: string;
+  uuid: string;
+  productHandle: string;
+  status: RecipeStatus;
 }
 
 const DEMO_RECIPE_SETS = 5;
@@ -32,8 +50,9 @@ export class DemoDataNotInProduction extends DomainError {
 }
 
 /**
- * Demo data for embedded mode: a client with an Admin token and a few recipe sets, created once,
- * and never in production.
+ * Demo data: a client with an Admin token, the demo catalog and a few designed recipe sets,
+ * created once and never in production; and the operator commands that put the demo catalog
+ * and designed recipe sets into any client.
  */
 @Injectable()
 export class DemoService {
@@ -41,7 +60,10 @@ export class DemoService {
     private readonly config: AppConfig,
     private readonly clients: ClientsService,
     private readonly tokens: TokensService,
-    private readonly recipeSets: RecipeSetsService,
+    private readonly catalog: CatalogService,
+    private readonly installer: DemoCatalogInstaller,
+    private readonly assets: AssetsService,
+    private readonly designs: RecipeSetDesignsService,
   ) {}
 
   async seed(): Promise<DemoSeedResult> {
@@ -49,21 +71,63 @@ export class DemoService {
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }
-    const client = await this.clients.create({
+    await this.clients.create({
       handle: DEMO_CLIENT_HANDLE,
       name: 'Demo Client',
       plan: Plan.Standard,
     });
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
-    const recipeSets = await this.recipeSets.create(client.id, {
-      productHandle: 'demo-tshirt',
-      count: DEMO_RECIPE_SETS,
-    });
+    const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, { count: DEMO_RECIPE_SETS });
     return {
       created: true,
       clientHandle: DEMO_CLIENT_HANDLE,
       token: issued.token,
       recipeSets: recipeSets.map((r) => r.readableId),
     };
+  }
+
+  /** Installs the demo products the client lacks (`catalog install-demo`). */
+  async installCatalog(clientHandle: string): Promise<DemoInstallResult> {
+    const client = await this.clients.getByHandle(clientHandle);
+    return this.installer.install(client.id);
+  }
+
+  /**
+   * `count` recipe sets of the client on `product` (default demo-tee), each with text and the
+   * demo image; a demo product the client lacks is installed first (`recipe-set create`).
+   */
+  async createRecipeSets(
+    clientHandle: string,
+    { count, product = DEFAULT_DEMO_PRODUCT }: { count: number; product?: string },
+  ): Promise<DemoRecipeSet[]> {
+    const problem = createCountProblem(count);
+    if (problem) throw new ValidationFailed(`${problem}.`);
+    const client = await this.clients.getByHandle(clientHandle);
+    const handle = product.trim().toLowerCase();
+    let found = await this.catalog.find(client.id, handle);
+    if (!found && (await demoProductHandles()).includes(handle)) {
+      await this.installer.install(client.id, handle);
+      found = await this.catalog.find(client.id, handle);
+    }
+    if (!found) throw new ProductNotFound(product);
+    const artwork = await this.assets.upload(
+      client.id,
+      { bytes: await demoArtwork(), fileName: 'demo-artwork.png' },
+      { userFacingFileName: 'demo-artwork.png' },
+    );
+    const created: DemoRecipeSet[] = [];
+    for (let n = 1; n <= count; n++) {
+      const r = await this.designs.create(client.id, {
+        productHandle: handle,
+        design: demoDesign(found.definition, n, artwork.id),
+      });
+      created.push({
+        readableId: r.readableId,
+        uuid: r.uuid,
+        productHandle: r.productHandle,
+        status: r.status,
+      });
+    }
+    return created;
   }
 }

@@ -43,15 +43,16 @@ export class RecipeSetDesignsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(actor: Actor, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
-    const product = await this.catalog.find(actor.clientId, input.productHandle);
+  /** Creates a recipe set of the client on one of its products. */
+  async create(clientId: string, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
+    const product = await this.catalog.find(clientId, input.productHandle);
     if (!product) throw new ProductNotFound(input.productHandle);
     const options = resolveOptions(product.definition, input.options);
     if (!options.ok) throw invalid('options', options.problems);
-    const design = await this.checked(actor.clientId, input.design, product);
+    const design = await this.checked(clientId, input.design, product);
     const now = this.clock.now();
     const created = await this.repo.insertWithFreshId({
-      clientId: actor.clientId,
+      clientId,
       productHandle: product.definition.handle,
       productId: product.id,
       options: options.options,

@@ -43,7 +43,7 @@ export class RecipeSetsController {
     @CurrentActor() actor: Actor,
     @Body() body: CreateRecipeSetDto,
   ): Promise<RecipeSetEnvelopeDto> {
-    return { data: await this.designs.create(actor, body) };
+    return { data: await this.designs.create(actor.clientId, body) };
   }
 
   @Get(':recipeSetId')

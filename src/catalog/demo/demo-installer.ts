@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { AssetsService } from '../../assets';
+import { CatalogService } from '../catalog.service';
+import { ProductDefinition, ProductLayer } from '../product-definition';
+import { demoCatalog } from './demo-products';
+
+export interface DemoInstallResult {
+  /** Demo products this call created. */
+  installed: string[];
+  /** Demo products the client had already (left as they are). */
+  unchanged: string[];
+}
+
+/** The demo products' handles (`demo-tee`, `demo-bottle`). */
+export async function demoProductHandles(): Promise<string[]> {
+  return (await demoCatalog()).products.map((p) => p.handle);
+}
+
+/**
+ * Installs the demo catalog (drawn by code, see demo-products.ts) into a client's catalog: each
+ * demo product the client lacks is created with its images uploaded as the client's catalog
+ * images. A product the client has already is left alone, so running it again changes nothing.
+ */
+@Injectable()
+export class DemoCatalogInstaller {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly assets: AssetsService,
+  ) {}
+
+  async install(clientId: string, only?: string): Promise<DemoInstallResult> {
+    const { images, products } = await demoCatalog();
+    const result: DemoInstallResult = { installed: [], unchanged: [] };
+    for (const product of products) {
+      if (only !== undefined && product.handle !== only) continue;
+      if (await this.catalog.find(clientId, product.handle)) {
+        result.unchanged.push(product.handle);
+        continue;
+      }
+      const ids = new Map<string, number>();
+      for (const ref of imageRefs(product)) {
+        const uploaded = await this.assets.upload(
+          clientId,
+          { bytes: images[ref], fileName: `${ref}.png` },
+          { userFacingFileName: `${ref}.png`, purpose: 'catalog' },
+        );
+        ids.set(ref, uploaded.id);
+      }
+      const { created } = await this.catalog.ensure(clientId, withImageIds(product, ids));
+      (created ? result.installed : result.unchanged).push(product.handle);
+    }
+    return result;
+  }
+}
+
+function imageRefs(product: ProductDefinition<string>): string[] {
+  const refs = new Set<string>();
+  for (const view of product.viewAngles)
+    for (const layer of view.layers)
+      for (const ref of [
+        layer.type === 'image' ? layer.imageId : undefined,
+        layer.type === 'fill' ? layer.maskImageId : undefined,
+        layer.type === 'design' ? layer.maskImageId : undefined,
+        layer.type === 'design' ? layer.overlayImageId : undefined,
+      ])
+        if (ref !== undefined) refs.add(ref);
+  return [...refs];
+}
+
+function withImageIds(
+  product: ProductDefinition<string>,
+  ids: Map<string, number>,
+): ProductDefinition {
+  const id = (ref: string): number => ids.get(ref)!;
+  return {
+    ...product,
+    viewAngles: product.viewAngles.map((view) => ({
+      ...view,
+      layers: view.layers.map((layer): ProductLayer => {
+        switch (layer.type) {
+          case 'image':
+            return { ...layer, imageId: id(layer.imageId) };
+          case 'fill':
+            return { ...layer, maskImageId: id(layer.maskImageId) };
+          case 'design':
+            return {
+              ...layer,
+              maskImageId: layer.maskImageId === undefined ? undefined : id(layer.maskImageId),
+              overlayImageId:
+                layer.overlayImageId === undefined ? undefined : id(layer.overlayImageId),
+            };
+        }
+      }),
+    })),
+  };
+}
