@@ -33,7 +33,7 @@ describe('FontsService (bundled font files)', () => {
     });
     for (const f of list) expect(f.license).toBe('OFL-1.1');
     expect(fonts.has('roboto-bold')).toBe(true);
-    expect(fonts.has('Roboto')).toBe(false);
+    expect(fonts.has('Roboto-Bold')).toBe(true);
     expect(fonts.has('comic-sans')).toBe(false);
   });
 
@@ -113,6 +113,7 @@ describe('FontsService (bundled font files)', () => {
     const first = await fonts.outline(input);
     expect(await fonts.outline(input)).toEqual(first);
     expect(await new FontsService().outline(input)).toEqual(first);
+    expect(await fonts.outline({ ...input, font: 'Playfair-Display' })).toEqual(first);
   });
 
   it('refuses an unknown font handle, naming it and the bundled ones', async () => {

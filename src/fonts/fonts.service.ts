@@ -50,12 +50,13 @@ export class FontsService implements OnModuleInit {
     })).sort((a, b) => (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0));
   }
 
+  /** Whether `handle` names a bundled font; any case, as elsewhere in the API (DESIGN §5). */
   has(handle: string): boolean {
-    return BY_HANDLE.has(handle);
+    return BY_HANDLE.has(handle.toLowerCase());
   }
 
   /**
-   * The outline of `text` in a bundled font as SVG path data with its bounding box (see
+   * The outline of `text` in a bundled font (handle in any case) as SVG path data with its bounding box (see
    * `TextOutline` for the coordinates). Characters the font lacks are drawn as its `.notdef`
    * glyph (a box in some fonts, blank in others), advancing by its width.
    *
@@ -69,14 +70,14 @@ export class FontsService implements OnModuleInit {
   }
 
   private face(handle: string): Promise<FontFace> {
-    const font = BY_HANDLE.get(handle);
+    const font = BY_HANDLE.get(handle.toLowerCase());
     if (!font) return Promise.reject(new UnknownFont(handle));
-    let face = this.faces.get(handle);
+    let face = this.faces.get(font.handle);
     if (!face) {
       face = loadFontFace(this.fileOf(font));
       // A failed read is not cached: the next call tries again.
-      face.catch(() => this.faces.delete(handle));
-      this.faces.set(handle, face);
+      face.catch(() => this.faces.delete(font.handle));
+      this.faces.set(font.handle, face);
     }
     return face;
   }
