@@ -21,6 +21,7 @@ import { ConfigModule } from './config/config.module';
 import { PostgresConnection } from './database/connection';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
+import { FontsModule } from './fonts';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -55,6 +56,7 @@ export class AppModule {
         StorageModule,
         IdempotencyModule,
         ClientsModule,
+        FontsModule,
         CatalogModule,
         RecipeSetsModule,
         OrdersModule,

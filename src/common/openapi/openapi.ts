@@ -20,6 +20,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/', 'This service')
     .addTag('Orders', 'Acknowledge purchase orders, update their line items, read and search them.')
     .addTag('Clients', 'The calling client account.')
+    .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
     .addTag('Operations', 'Health and metrics.')
