@@ -27,7 +27,7 @@ export class S3BlobStore extends BlobStore implements OnModuleDestroy {
     const config: S3ClientConfig = {
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
-      // Fail over to a 503 rather than hang a request when the bucket is unreachable.
+      // Give up (the request gets a 503) rather than hang when the bucket is unreachable.
       requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
     };
     if (settings.endpoint) {
