@@ -1,6 +1,20 @@
 import { resolve } from 'node:path';
 import { Environment, parseEnvironment } from './environment';
 
+/** Where BLOB_STORE=s3 keeps blobs. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL; unset for AWS S3 itself. */
+  endpoint: string | undefined;
+  /** Explicit keys; unset: the AWS SDK's default credential chain. Never logged. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}` (most S3-compatible servers). */
+  forcePathStyle: boolean;
+  /** Prepended to every key in the bucket: '' or segments ending in `/`. */
+  prefix: string;
+}
+
 export type DatabaseTarget =
   { kind: 'embedded'; dataDir: string } | { kind: 'external'; url: string };
 
@@ -38,6 +52,8 @@ export class AppConfig {
   /** Pixels one uploaded image may have (400 beyond), checked before decoding. */
   readonly maxUploadPixels: number;
   readonly blobStore: Environment['BLOB_STORE'];
+  /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
+  readonly s3: S3Settings | undefined;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -73,6 +89,7 @@ export class AppConfig {
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
     this.blobStore = env.BLOB_STORE;
+    this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
@@ -82,6 +99,22 @@ export class AppConfig {
   static fromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     return new AppConfig(parseEnvironment(env));
   }
+}
+
+function s3Settings(env: Environment): S3Settings {
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
+  // Not enumerable: whatever prints the configuration does not print the secret.
+  if (credentials) Object.defineProperty(credentials, 'secretAccessKey', { enumerable: false });
+  const prefix = env.S3_PREFIX.replace(/\/+$/, '');
+  return {
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 function splitList(value: string): string[] {

@@ -138,6 +138,52 @@ export class Environment {
   @IsIn(['directory', 's3'])
   BLOB_STORE: 'directory' | 's3' = 'directory';
 
+  // S3_*: the bucket of BLOB_STORE=s3 (required there: see s3Problems).
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
+    message:
+      'S3_BUCKET must be a bucket name (letters, digits, ".", "_" and "-", 3-255 characters)',
+  })
+  S3_BUCKET?: string;
+
+  @Matches(/^[a-z0-9][a-z0-9-]{0,62}$/, {
+    message: 'S3_REGION must be a region name such as us-east-1',
+  })
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsUrl(
+    {
+      require_tld: false,
+      require_protocol: true,
+      protocols: ['http', 'https'],
+      disallow_auth: true,
+    },
+    {
+      message:
+        'S3_ENDPOINT must be an http:// or https:// URL without credentials (give those in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)',
+    },
+  )
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^\S+$/, { message: 'S3_ACCESS_KEY_ID must not contain spaces' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @Matches(/^\S+$/, { message: 'S3_SECRET_ACCESS_KEY must not contain spaces' })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Transform(toBool)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  @Matches(/^([A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?)?$/, {
+    message:
+      'S3_PREFIX must be path segments of letters, digits, ".", "_" and "-" separated by "/" (e.g. blobs/ or env/prod), none starting with "."',
+  })
+  S3_PREFIX = '';
+
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 
@@ -171,6 +217,10 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
     'REDIS_URL',
     'DATA_ENCRYPTION_KEYS',
     'SEED_DEMO',
+    'S3_BUCKET',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
   ]) {
     const value = env[key];
     // A blank variable counts as unset, so its default applies.
@@ -185,7 +235,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
         : `${e.property}: ${msg}`,
     ),
   );
-  problems.push(...keyRingProblems(parsed));
+  problems.push(...keyRingProblems(parsed), ...s3Problems(parsed));
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return parsed;
 }
@@ -218,8 +268,28 @@ function keyRingProblems(env: Environment): string[] {
     : [];
 }
 
+/**
+ * BLOB_STORE=s3 needs a bucket; explicit credentials come as a pair (without them the AWS SDK's
+ * default chain applies: AWS_* variables, shared config files, the instance or task role).
+ */
+function s3Problems(env: Environment): string[] {
+  if (env.BLOB_STORE !== 's3') return [];
+  const problems: string[] = [];
+  if (!env.S3_BUCKET)
+    problems.push(
+      'S3_BUCKET is required when BLOB_STORE=s3: the name of the bucket blobs are kept in',
+    );
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's default credential chain",
+    );
+  return problems;
+}
+
 function redactIfSecret(property: string, value: unknown): unknown {
-  return /KEYS|URL/.test(property) && property !== 'BASE_URL' && property !== 'CDN_URL'
+  return /KEYS|URL|SECRET|ACCESS_KEY/.test(property) &&
+    property !== 'BASE_URL' &&
+    property !== 'CDN_URL'
     ? '<redacted>'
     : value;
 }

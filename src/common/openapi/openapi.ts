@@ -23,6 +23,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
+    .addTag(
+      'Blobs',
+      'Stored files (uploads, catalog images, renders, print files) behind CDN_URL links.',
+    )
     .addTag('Operations', 'Health and metrics.')
     .addApiKey(
       {

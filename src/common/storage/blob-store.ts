@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 
+/** Blobs never change under their key, so any cache may keep them for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** What the store knows of a stored blob. */
 export interface BlobInfo {
   key: string;

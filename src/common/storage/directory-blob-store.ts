@@ -37,7 +37,7 @@ export class DirectoryBlobStore extends BlobStore {
     return found?.isFile() ? this.info(key, found.size) : undefined;
   }
 
-  get(key: string): Promise<Buffer | undefined> {
+  async get(key: string): Promise<Buffer | undefined> {
     return readFile(this.path(key)).catch(notFoundAsUndefined);
   }
 

@@ -4,18 +4,27 @@ import { AppConfig } from '../../config/app-config';
 import { deriveSecret, KeyRing } from '../crypto/key-ring';
 import { BlobKeys } from './blob-keys';
 import { BlobLinks } from './blob-links';
+import { BlobServer } from './blob-server';
+import { BlobServingController } from './blob-serving.controller';
 import { BlobStore } from './blob-store';
 import { DirectoryBlobStore } from './directory-blob-store';
+import { S3BlobStore } from './s3-blob-store';
 
-/** Where the service keeps bytes: the configured {@link BlobStore}, its keys and its links. */
+/**
+ * Where the service keeps bytes: the configured {@link BlobStore} (BLOB_STORE: a directory in
+ * DATA_DIR, or an S3-compatible bucket), its keys and its links, and the `/cdn` route serving it.
+ */
 @Global()
 @Module({
+  controllers: [BlobServingController],
   providers: [
     {
       provide: BlobStore,
       inject: [AppConfig],
       useFactory: (config: AppConfig): BlobStore =>
-        new DirectoryBlobStore(join(config.dataDir, 'blobs')),
+        config.s3
+          ? new S3BlobStore(config.s3)
+          : new DirectoryBlobStore(join(config.dataDir, 'blobs')),
     },
     {
       provide: BlobKeys,
@@ -23,6 +32,7 @@ import { DirectoryBlobStore } from './directory-blob-store';
       useFactory: (keys: KeyRing) => new BlobKeys(deriveSecret(keys, 'blob-keys')),
     },
     BlobLinks,
+    BlobServer,
   ],
   exports: [BlobStore, BlobKeys, BlobLinks],
 })
