@@ -1,3 +1,4 @@
+import { ASSET_ENTITIES } from './assets';
 import { CLIENT_ENTITIES } from './clients/entities';
 import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
@@ -16,4 +17,5 @@ export const ENTITIES = [
   ...IDEMPOTENCY_ENTITIES,
   ...RECIPE_SET_ENTITIES,
   ...ORDER_ENTITIES,
+  ...ASSET_ENTITIES,
 ];

@@ -1,0 +1,474 @@
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest, IncomingMessage } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { BlobStore } from '../../src/common/storage/blob-store';
+import { createClient, TestClient } from '../factories/clients';
+import { JSON_TYPE, TEXT_TYPE } from '../factories/orders';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { EXE_BYTES, pngBomb, rotatedJpeg, testImage, TestImageFormat } from '../support/images';
+
+const PATH = '/api/assets/uploaded';
+
+interface Uploaded {
+  id: number;
+  uri: string;
+  userFacingFileName: string | null;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  createdDate: string;
+  organizationIdentifier: string | null;
+  clientAccountReference: string | null;
+}
+
+interface UploadOptions {
+  filename?: string;
+  contentType?: string;
+  field?: string;
+  fields?: Record<string, string>;
+}
+
+/** Every blob file under the app's blob directory (embedded store). */
+async function blobFiles(t: TestApp): Promise<string[]> {
+  const root = join(t.config.dataDir, 'blobs');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+async function rows(t: TestApp, clientId: string): Promise<number> {
+  const [row] = await t.dataSource.query<{ n: string }[]>(
+    'SELECT count(*) AS n FROM uploaded_asset WHERE client_id = $1',
+    [clientId],
+  );
+  return Number(row.n);
+}
+
+describe('Uploaded assets (HTTP)', () => {
+  let t: TestApp;
+  let a: TestClient;
+  let b: TestClient;
+  let service: TestClient;
+  let store: BlobStore;
+
+  const upload = (
+    c: TestClient | undefined,
+    file: Buffer | undefined,
+    {
+      filename = 'art.png',
+      contentType = 'image/png',
+      field = 'file',
+      fields = {},
+    }: UploadOptions = {},
+  ) => {
+    let req = request(t.http).post(PATH);
+    if (c) req = req.set('SERVICE_API_TOKEN', c.token);
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    if (file) req = req.attach(field, file, { filename, contentType });
+    else if (Object.keys(fields).length === 0) req = req.field('note', 'no file');
+    return req;
+  };
+  const get = (c: TestClient, id: string | number) =>
+    request(t.http).get(`${PATH}/${id}`).set('SERVICE_API_TOKEN', c.token);
+  const keyOf = (uri: string) => {
+    expect(uri.startsWith(`${t.config.cdnUrl}/uploads/`)).toBe(true);
+    return uri.slice(t.config.cdnUrl.length + 1);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createClient(t.app, { role: Role.User });
+    b = await createClient(t.app, { role: Role.Admin });
+    service = await createClient(t.app, { role: Role.ServiceAdmin });
+    store = t.app.get(BlobStore);
+  });
+  afterAll(() => t.close());
+
+  describe('accepted images', () => {
+    const formats: [TestImageFormat, string][] = [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+      ['tiff', 'image/tiff'],
+    ];
+    for (const [format, mimeType] of formats) {
+      it(`stores a ${format.toUpperCase()} in its own format, readable back from the blob store`, async () => {
+        const sent = await testImage(format, { width: 64, height: 48 });
+        // The part's Content-Type and name say nothing true: the content decides.
+        const res = await upload(a, sent, {
+          filename: `picture.${format}`,
+          contentType: 'application/octet-stream',
+        });
+        expect(res.status).toBe(201);
+        expect(res.headers['content-type']).toMatch(JSON_TYPE);
+        const data = res.body.data as Uploaded;
+        expect(data).toEqual({
+          id: expect.any(Number),
+          uri: expect.stringMatching(
+            /\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.(png|jpg|webp|gif|tif)$/,
+          ),
+          userFacingFileName: `picture.${format}`,
+          mimeType,
+          width: 64,
+          height: 48,
+          bytes: expect.any(Number),
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          createdDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+          organizationIdentifier: null,
+          clientAccountReference: null,
+        });
+        const stored = await store.get(keyOf(data.uri));
+        if (!stored) throw new Error(`nothing stored under ${data.uri}`);
+        expect(stored.length).toBe(data.bytes);
+        const meta = await sharp(stored).metadata();
+        expect([meta.format, meta.width, meta.pageHeight ?? meta.height]).toEqual([
+          format === 'jpeg' ? 'jpeg' : format,
+          64,
+          48,
+        ]);
+        expect((await store.stat(keyOf(data.uri)))!.contentType).toBe(mimeType);
+      });
+    }
+
+    it('applies the EXIF orientation and strips the metadata of a JPEG', async () => {
+      const sent = await rotatedJpeg(60, 40);
+      expect((await sharp(sent).metadata()).exif).toBeDefined();
+      const res = await upload(a, sent, { filename: 'IMG_0001.JPG', contentType: 'image/jpeg' });
+      expect(res.status).toBe(201);
+      const data = res.body.data as Uploaded;
+      expect([data.mimeType, data.width, data.height]).toEqual(['image/jpeg', 40, 60]);
+      const stored = (await store.get(keyOf(data.uri)))!;
+      const meta = await sharp(stored).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 60]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
+    });
+
+    it('stores the same bytes once per client, with a row (and id) per upload', async () => {
+      const sent = await testImage('png', { width: 30, height: 30 });
+      const first = await upload(a, sent, { fields: { organizationIdentifier: 'ORG-1' } });
+      const second = await upload(a, sent, { fields: { organizationIdentifier: 'ORG-2' } });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const [x, y] = [first.body.data as Uploaded, second.body.data as Uploaded];
+      expect(y.uri).toBe(x.uri);
+      expect(y.sha256).toBe(x.sha256);
+      expect(y.id).not.toBe(x.id);
+      expect([x.organizationIdentifier, y.organizationIdentifier]).toEqual(['ORG-1', 'ORG-2']);
+      // Another client's upload of the same bytes is its own object (keys are per client).
+      const theirs = await upload(b, sent);
+      expect((theirs.body.data as Uploaded).uri).not.toBe(x.uri);
+      expect((theirs.body.data as Uploaded).sha256).toBe(x.sha256);
+    });
+
+    it('files the text fields, sanitising the file name', async () => {
+      const sent = await testImage('png', { width: 10, height: 10 });
+      const res = await upload(a, sent, {
+        filename: 'C:\\fakepath\\logo.png',
+        fields: {
+          organizationIdentifier: ' ORG-7 ',
+          clientAccountReference: 'CUST-88731',
+        },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({
+        userFacingFileName: 'logo.png',
+        organizationIdentifier: 'ORG-7',
+        clientAccountReference: 'CUST-88731',
+      });
+      const named = await upload(a, sent, {
+        fields: { userFacingFileName: '../../etc/pass\u202ewd\u0007.png' },
+      });
+      expect(named.status).toBe(201);
+      expect((named.body.data as Uploaded).userFacingFileName).toBe('passwd.png');
+    });
+  });
+
+  describe('refused uploads (nothing stored)', () => {
+    let rowsBefore: number;
+    let blobsBefore: number;
+    beforeAll(async () => {
+      rowsBefore = await rows(t, a.id);
+      blobsBefore = (await blobFiles(t)).length;
+    });
+    afterAll(async () => {
+      expect(await rows(t, a.id)).toBe(rowsBefore);
+      expect((await blobFiles(t)).length).toBe(blobsBefore);
+    });
+
+    const refused = (res: request.Response, status: number, text: RegExp) => {
+      expect({ status: res.status, text: res.text }).toEqual({
+        status,
+        text: expect.stringMatching(text),
+      });
+      expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+    };
+
+    it('refuses a renamed executable', async () => {
+      refused(
+        await upload(a, EXE_BYTES, { filename: 'logo.png', contentType: 'image/png' }),
+        400,
+        /^The file "logo\.png" is not an image of an accepted type \(PNG, JPEG, WebP, GIF or TIFF\)\.$/,
+      );
+    });
+
+    it('refuses a truncated PNG', async () => {
+      const png = await testImage('png', { width: 200, height: 200 });
+      refused(
+        await upload(a, png.subarray(0, Math.floor(png.length / 2))),
+        400,
+        /truncated or corrupt/,
+      );
+    });
+
+    it('refuses a 20,000 × 20,000 PNG bomb by its header, naming the pixel limit', async () => {
+      refused(
+        await upload(a, pngBomb()),
+        400,
+        new RegExp(
+          `20000 × 20000 pixels, more than the limit of ${t.config.maxUploadPixels} pixels`,
+        ),
+      );
+    });
+
+    it('refuses SVG', async () => {
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
+      refused(
+        await upload(a, svg, { filename: 'logo.svg', contentType: 'image/svg+xml' }),
+        400,
+        /is an SVG image; accepted types are PNG, JPEG, WebP, GIF or TIFF/,
+      );
+    });
+
+    it('refuses a request without the file, or with it in another field', async () => {
+      refused(
+        await upload(a, undefined, { fields: { userFacingFileName: 'x.png' } }),
+        400,
+        /^Multipart field file is required/,
+      );
+      refused(
+        await upload(a, await testImage('png'), { field: 'image' }),
+        400,
+        /^Unexpected file field "image": send exactly one file, in field file\.$/,
+      );
+      const two = request(t.http)
+        .post(PATH)
+        .set('SERVICE_API_TOKEN', a.token)
+        .attach('file', await testImage('png'), 'a.png')
+        .attach('file', await testImage('gif'), 'b.gif');
+      refused(await two, 400, /^Send exactly one file, in field file\.$/);
+    });
+
+    it('refuses text fields beyond their limits', async () => {
+      const png = await testImage('png');
+      refused(
+        await upload(a, png, { fields: { organizationIdentifier: 'x'.repeat(201) } }),
+        400,
+        /organizationIdentifier must be at most 200 characters/,
+      );
+      refused(
+        await upload(a, png, { fields: { userFacingFileName: 'x'.repeat(256) } }),
+        400,
+        /userFacingFileName must be at most 255 characters/,
+      );
+      refused(
+        await upload(a, png, { fields: { clientAccountReference: 'x'.repeat(5000) } }),
+        400,
+        /^Text field "clientAccountReference" is longer than 4096 bytes\.$/,
+      );
+    });
+
+    it('refuses a body that is not multipart/form-data with 415', async () => {
+      const json = await request(t.http)
+        .post(PATH)
+        .set('SERVICE_API_TOKEN', a.token)
+        .send({ file: 'aGVsbG8=' });
+      refused(
+        json,
+        415,
+        /^The request body must be multipart\/form-data, not application\/json\.$/,
+      );
+      const raw = await request(t.http)
+        .post(PATH)
+        .set('SERVICE_API_TOKEN', a.token)
+        .set('Content-Type', 'image/png')
+        .send(await testImage('png'));
+      refused(raw, 415, /not image\/png/);
+    });
+
+    it('refuses a malformed multipart body with 400', async () => {
+      const res = await request(t.http)
+        .post(PATH)
+        .set('SERVICE_API_TOKEN', a.token)
+        .set('Content-Type', 'multipart/form-data; boundary=xyz')
+        .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc');
+      refused(res, 400, /^The multipart body could not be read/);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('replays the first upload for the same key and file, and refuses another file with 422', async () => {
+      const png = await testImage('png', { width: 12, height: 12 });
+      const before = await rows(t, a.id);
+      const first = await upload(a, png).set('Idempotency-Key', 'upload-1');
+      const again = await upload(a, png).set('Idempotency-Key', 'upload-1');
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(await rows(t, a.id)).toBe(before + 1);
+      const other = await upload(a, await testImage('png', { width: 13, height: 12 })).set(
+        'Idempotency-Key',
+        'upload-1',
+      );
+      expect(other.status).toBe(422);
+      const otherFields = await upload(a, png, { fields: { organizationIdentifier: 'O' } }).set(
+        'Idempotency-Key',
+        'upload-1',
+      );
+      expect(otherFields.status).toBe(422);
+      expect(await rows(t, a.id)).toBe(before + 1);
+    });
+  });
+
+  describe('GET /api/assets/uploaded/{id}', () => {
+    let mine: Uploaded;
+    beforeAll(async () => {
+      const res = await upload(a, await testImage('webp'), {
+        filename: 'mine.webp',
+        fields: { clientAccountReference: 'R-1' },
+      });
+      mine = res.body.data as Uploaded;
+    });
+
+    it("reads the caller's upload back", async () => {
+      const res = await get(a, mine.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: mine });
+      const padded = await get(a, `${mine.id}/`);
+      expect(padded.body).toEqual({ data: mine });
+    });
+
+    it("answers 404 for another client's upload, and for an absent one; ServiceAdmin reads any", async () => {
+      for (const [caller, id] of [
+        [b, mine.id],
+        [a, 2147483647],
+        [a, -5],
+        [a, 0],
+      ] as const) {
+        const res = await get(caller, id);
+        expect({ status: res.status, text: res.text }).toEqual({
+          status: 404,
+          text: `Uploaded asset ${id} was not found.`,
+        });
+      }
+      const res = await get(service, mine.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: mine });
+    });
+
+    it('answers 400 for an id that is not a 32-bit integer', async () => {
+      for (const id of ['abc', '1.5', '2147483648', '-2147483649', '1e3', '0x10']) {
+        const res = await get(a, id);
+        expect({ id, status: res.status }).toEqual({ id, status: 400 });
+        expect(res.text).toMatch(
+          /^Uploaded asset id ".*" is not an integer between -2147483648 and 2147483647\.$/,
+        );
+      }
+    });
+  });
+
+  describe('an unknown caller', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      port = (t.app.getHttpServer().address() as AddressInfo).port;
+    });
+
+    it('gets 401 before its body is read', async () => {
+      const before = await rows(t, a.id);
+      const res = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: PATH,
+          headers: {
+            'Content-Type': 'multipart/form-data; boundary=b',
+            'Content-Length': String(20 * 1024 * 1024),
+          },
+        });
+        req.on('response', resolve);
+        req.on('error', reject);
+        // A fraction of the announced body: the answer must come without the rest.
+        req.write(
+          `--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${'x'.repeat(64 * 1024)}`,
+        );
+      });
+      res.resume();
+      expect(res.statusCode).toBe(401);
+      expect(res.headers.connection).toBe('close');
+      res.socket.destroy();
+      expect(await rows(t, a.id)).toBe(before);
+    });
+
+    it('gets 401 for a whole upload without a token', async () => {
+      const res = await upload(undefined, await testImage('png'));
+      expect(res.status).toBe(401);
+    });
+  });
+});
+
+describe('Uploaded assets over MAX_UPLOAD_BYTES (HTTP)', () => {
+  let t: TestApp;
+  let a: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MAX_UPLOAD_BYTES: '100kb' } });
+    a = await createClient(t.app, { role: Role.User });
+  });
+  afterAll(() => t.close());
+
+  it('answers 413 naming the limit, and stores nothing', async () => {
+    const limit = 100 * 1024;
+    // Just over the limit (read and counted while streaming), and far over it (refused by its
+    // Content-Length before it is read).
+    for (const size of [limit + 1, 5 * 1024 * 1024]) {
+      const big = Buffer.concat([await testImage('png'), Buffer.alloc(size)]).subarray(0, size);
+      const res = await request(t.http)
+        .post(PATH)
+        .set('SERVICE_API_TOKEN', a.token)
+        .attach('file', big, { filename: 'big.png', contentType: 'image/png' });
+      expect({ size, status: res.status, text: res.text }).toEqual({
+        size,
+        status: 413,
+        text: 'The file is larger than the upload limit of 100 KB.',
+      });
+    }
+    expect(await rows(t, a.id)).toBe(0);
+    expect(await blobFiles(t)).toEqual([]);
+  });
+
+  it('reads a file of exactly the limit (and judges it by its content)', async () => {
+    const res = await request(t.http)
+      .post(PATH)
+      .set('SERVICE_API_TOKEN', a.token)
+      .attach('file', Buffer.alloc(100 * 1024, 1), {
+        filename: 'exact.png',
+        contentType: 'image/png',
+      });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/is not an image of an accepted type/);
+    const small = await request(t.http)
+      .post(PATH)
+      .set('SERVICE_API_TOKEN', a.token)
+      .attach('file', await testImage('png'), 'ok.png');
+    expect(small.status).toBe(201);
+  });
+});
