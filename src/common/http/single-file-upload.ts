@@ -83,7 +83,7 @@ export class UploadRejected extends DomainError {
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes} bytes`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
 /** The SHA-256 of the uploaded file, which `req.body` (the text fields) does not carry. */
