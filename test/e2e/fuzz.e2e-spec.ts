@@ -514,6 +514,13 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
 
   /** Multipart bodies of every malformation, for the operations that take files. */
   describe('hostile multipart requests', () => {
+    interface Part {
+      name: string;
+      filename?: string;
+      type?: string;
+      content: Buffer;
+    }
+
     const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', ' ', '"', '\r\n', 'é'));
     const partName = fc.oneof(
       fc.constantFrom('file', 'image', 'file[]', 'file[0]', 'a[b][c]', 'userFacingFileName'),
@@ -534,7 +541,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
         )
         .map((f) => f()),
     );
-    const part = fc.record({
+    const part: fc.Arbitrary<Part> = fc.record({
       name: partName,
       filename: fc.option(
         fc.oneof(
@@ -549,18 +556,16 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
       content,
     });
     /** A well-formed image part, so that the other parts and the framing decide the answer. */
-    const imagePart = fc
-      .nat()
-      .map((n): Part => ({
-        name: 'file',
-        filename: 'logo.png',
-        content: images[n % images.length],
-      }));
+    const imagePart = fc.nat().map((n): Part => ({
+      name: 'file',
+      filename: 'logo.png',
+      content: images[n % images.length],
+    }));
     const parts = fc
       .tuple(fc.option(imagePart, { nil: undefined }), fc.array(part, { maxLength: 4 }), fc.nat())
       .map(([image, others, at]) => {
         if (!image) return others;
-        const list = [...others];
+        const list: Part[] = [...others];
         list.splice(at % (list.length + 1), 0, image);
         return list;
       });
@@ -570,13 +575,6 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     );
     /** How the Content-Type names the body: right, with another boundary, without one, other. */
     const header = fc.constantFrom('right', 'other-boundary', 'no-boundary', 'mixed', 'none');
-
-    interface Part {
-      name: string;
-      filename?: string;
-      type?: string;
-      content: Buffer;
-    }
 
     /** The body, cut after `cut` bytes (modulo its length) when given. */
     function multipart(b: string, parts: Part[], cut?: number): Buffer {
