@@ -52,7 +52,9 @@ export interface OwnedAsset {
  * the normalised bytes, and recorded as a row. The same image uploaded twice by one client is one
  * stored object but two rows: uploads of the same file for different organizations (or with
  * different names) stay distinct. The blob is written before the row: a failed insert can leave an
- * unreferenced blob (harmless: it is immutable and keyed by content), never a row without its blob.
+ * unreferenced blob (harmless: it is immutable and keyed by content), never a row without its blob;
+ * so can a retry refused by its Idempotency-Key (the key is claimed with the row's transaction, which
+ * opens only after the image was processed, so that processing holds no database connection).
  */
 @Injectable()
 export class AssetsService {

@@ -302,6 +302,12 @@ describe('Uploaded assets (HTTP)', () => {
         .set('Content-Type', 'image/png')
         .send(await testImage('png'));
       refused(raw, 415, /not image\/png/);
+      const zipped = await upload(a, await testImage('png')).set('Content-Encoding', 'gzip');
+      refused(
+        zipped,
+        415,
+        /^The request body's Content-Encoding "gzip" is not supported for uploads/,
+      );
     });
 
     it('refuses a malformed multipart body with 400', async () => {

@@ -61,6 +61,17 @@ export class NotMultipart extends DomainError {
   }
 }
 
+/** A compressed multipart body: images are compressed already, and a zip bomb is not read. */
+export class EncodedUpload extends DomainError {
+  constructor(encoding: string) {
+    super(
+      'UNSUPPORTED_ENCODING',
+      ErrorKind.UnsupportedMediaType,
+      `The request body's Content-Encoding "${encoding.slice(0, 100)}" is not supported for uploads: send it as identity.`,
+    );
+  }
+}
+
 /** The file (or the whole body) is larger than the limit. */
 export class UploadTooLarge extends DomainError {
   constructor(maxBytes: number) {
@@ -129,6 +140,8 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
     private async read(req: Request, res: Response): Promise<void> {
       const contentType = req.headers['content-type'];
       if (!req.is('multipart/form-data')) throw new NotMultipart(contentType);
+      const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      if (encoding !== 'identity') throw new EncodedUpload(encoding);
       // A body announced larger than the file limit plus room for the text fields is refused
       // before a byte of it is read.
       const length = Number(req.headers['content-length']);
