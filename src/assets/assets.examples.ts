@@ -4,7 +4,7 @@ import { MAX_FILE_NAME_LENGTH } from './file-name';
 /** An uploaded asset as documented in OpenAPI. */
 export const ASSET_EXAMPLE: UploadedAssetDto = {
   id: 1042,
-  uri: 'https://cdn.example.com/uploads/5e/5e0c9f4b8a7d6e5f4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a2918070605.png',
+  uri: 'https://cdn.example.com/uploads/50/50d858e0985ecc7f60418aaf0cc5ab587f42c2570a884095a9e8ccacd0f6545c.png',
   userFacingFileName: 'team-logo.png',
   mimeType: 'image/png',
   width: 1200,

@@ -40,7 +40,7 @@ export class UploadedAssetDto {
     description:
       'Where the stored image is served (CDN_URL). Stable and unguessable; the same bytes uploaded again by the same client give the same link.',
     example:
-      'https://cdn.example.com/uploads/3f/3f9a8c1e2d4b5a69788766554433221100ffeeddccbbaa998877665544332211.png',
+      'https://cdn.example.com/uploads/50/50d858e0985ecc7f60418aaf0cc5ab587f42c2570a884095a9e8ccacd0f6545c.png',
   })
   uri: string;
 
