@@ -139,6 +139,17 @@ describe('Uploaded assets: uploads (HTTP)', () => {
       expect(named.status).toBe(201);
       expect((named.body.data as Uploaded).userFacingFileName).toBe('passwd.png');
     });
+    it('ignores unknown text fields, even ones named like prototype properties', async () => {
+      const res = await upload(a, await testImage('png', { width: 9, height: 9 }), {
+        // Own properties named __proto__ and constructor (an object literal would set the prototype).
+        fields: Object.fromEntries([
+          ['__proto__', 'x'],
+          ['constructor', 'y'],
+          ['note', 'z'],
+        ]),
+      });
+      expect(res.status).toBe(201);
+    });
   });
 
   describe('refused uploads (nothing stored)', () => {
@@ -234,6 +245,26 @@ describe('Uploaded assets: uploads (HTTP)', () => {
         await upload(a, png, { fields: { clientAccountReference: 'x'.repeat(5000) } }),
         400,
         /^Text field "clientAccountReference" is longer than 4096 bytes\.$/,
+      );
+    });
+
+    it('refuses too many text fields, long field names and nested field names', async () => {
+      const png = await testImage('png');
+      const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`f${i}`, 'x']));
+      refused(
+        await upload(a, png, { fields: many }),
+        400,
+        /^The multipart body has too many parts: at most one file and 8 text fields\.$/,
+      );
+      refused(
+        await upload(a, png, { fields: { ['n'.repeat(101)]: 'x' } }),
+        400,
+        /^A multipart field name is longer than 100 bytes\.$/,
+      );
+      refused(
+        await upload(a, png, { fields: { 'organizationIdentifier[x]': 'x' } }),
+        400,
+        /^The multipart body was refused: .*"organizationIdentifier\[x\]"\.$/,
       );
     });
 

@@ -524,7 +524,13 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', ' ', '"', '\r\n', 'é'));
     const partName = fc.oneof(
       fc.constantFrom('file', 'image', 'file[]', 'file[0]', 'a[b][c]', 'userFacingFileName'),
-      fc.constantFrom('organizationIdentifier', 'clientAccountReference', ''),
+      fc.constantFrom(
+        'organizationIdentifier',
+        'clientAccountReference',
+        '',
+        '__proto__',
+        'constructor',
+      ),
       text,
     );
     const content = fc.oneof(
