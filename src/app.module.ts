@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
+import { AssetsModule } from './assets';
 import { ClientsModule } from './clients/clients.module';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
@@ -60,6 +61,7 @@ export class AppModule {
         CatalogModule,
         RecipeSetsModule,
         OrdersModule,
+        AssetsModule,
         HealthModule,
         DemoModule,
       ],

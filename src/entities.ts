@@ -1,3 +1,4 @@
+import { ASSET_ENTITIES } from './assets';
 import { CATALOG_ENTITIES } from './catalog';
 import { CLIENT_ENTITIES } from './clients/entities';
 import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
@@ -15,6 +16,7 @@ export const ENTITIES = [
   ...CLIENT_ENTITIES,
   ...LOG_ENTRY_ENTITIES,
   ...IDEMPOTENCY_ENTITIES,
+  ...ASSET_ENTITIES,
   ...CATALOG_ENTITIES,
   ...RECIPE_SET_ENTITIES,
   ...ORDER_ENTITIES,

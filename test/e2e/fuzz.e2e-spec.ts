@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request, { Response } from 'supertest';
 import { Role } from '../../src/common/auth/role';
+import { BlobStore } from '../../src/common/storage/blob-store';
 import { ADDRESS_REQUIRED } from '../../src/orders/dto/address.dto';
 import { createClient, TestClient } from '../factories/clients';
 import { LOG_LINK } from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { EXE_BYTES, pngBomb, testImage, TestImageFormat } from '../support/images';
 import {
   asText,
   freeText,
@@ -30,7 +32,9 @@ import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../support/ord
  *    of resources that exist mixed with random well-formed ones;
  *  - invalid: a valid request with exactly one schema rule broken.
  * None may answer 5xx; valid requests are never refused with 400 (and acknowledgements mostly
- * succeed); invalid ones get a 4xx. Through the test app's contract check every answer must be a
+ * succeed); invalid ones get a 4xx. Multipart operations (uploads) get their text fields from the
+ * schema and a real image in each file part; their hostile requests are multipart bodies of
+ * every malformation. Through the test app's contract check every answer must be a
  * documented status with a documented content type and body. Afterwards the database must hold
  * exactly the orders that were acknowledged, and nothing half-written. `FUZZ_RUNS` sets the runs
  * per operation and kind (`npm run fuzz` runs many more than `npm test`); `FUZZ_SEED` replays.
@@ -65,6 +69,8 @@ const pools = {
   /** Ids and prefixes of tokens issued during the run (never the fuzzing client's own). */
   tokens: [] as string[],
   handles: [] as string[],
+  /** Ids of uploaded assets. */
+  assetIds: [] as string[],
 };
 
 /** Mostly one of `pool()` (when there is one), else the schema's own value. */
@@ -103,6 +109,8 @@ const gen = new OpenApiArbitraries(doc, {
     clientHandle: oneOf(() => pools.handles),
     tokenId: oneOf(() => pools.tokens),
     logId: oneOf(() => pools.logIds),
+    // The only path parameter named `id` is an uploaded asset's.
+    id: oneOf(() => pools.assetIds),
   },
 });
 
@@ -284,6 +292,23 @@ const transport = fc.record({
 });
 type Transport = typeof transport extends fc.Arbitrary<infer T> ? T : never;
 
+/** Names of the file parts of a multipart operation (`format: binary`). */
+const fileParts = (op: Operation): string[] =>
+  Object.entries((op.multipart?.properties ?? {}) as Record<string, Schema>)
+    .filter(([, schema]) => schema.format === 'binary')
+    .map(([name]) => name);
+
+/**
+ * Variants of a multipart request that still break a rule once every value is text: a required
+ * part missing, a length, a pattern, an enum, a NUL. (A number or an object arrives as its text,
+ * and an unpaired surrogate as U+FFFD, all valid.)
+ */
+const MULTIPART_BREAKS =
+  /: (missing|longer than \d+|shorter than \d+|not matching .*|outside the enum|a NUL character)$/;
+
+/** Images valid requests upload, one of each accepted type and a few sizes. */
+const images: Buffer[] = [];
+
 const show = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
 const describeRequest = (req: GeneratedRequest) => JSON.stringify(req).slice(0, 1500);
 
@@ -292,6 +317,8 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
   let admin: TestClient;
   /** POs answered 2xx, as the answers spell them. */
   const acknowledged = new Set<string>();
+  /** Ids of uploads answered 201 (not replays). */
+  const uploads = new Set<number>();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -303,6 +330,9 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     const theirs = await createRecipeSets(t.app, other.id, 2);
     pools.foreign.push(...theirs.flatMap((r) => [r.readableId, r.uuid]));
     pools.handles.push(admin.handle, other.handle);
+    const formats: TestImageFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff'];
+    for (const [i, format] of formats.entries())
+      images.push(await testImage(format, { width: 8 + i * 7, height: 5 + i * 3 }));
   });
   afterAll(() => t.close());
 
@@ -319,6 +349,20 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     for (const [name, value] of Object.entries(req.header))
       if (value !== undefined) r = r.set(name, asText(value));
     if (how.accept) r = r.set('Accept', how.accept);
+    if (op.multipart && isObject(req.body)) {
+      const files = fileParts(op);
+      for (const [name, value] of Object.entries(req.body)) {
+        if (value === undefined) continue;
+        // A file part carries a real image (the generated text only picks which one).
+        if (files.includes(name))
+          r = r.attach(name, images[asText(value).length % images.length], {
+            filename: 'upload.bin',
+            contentType: 'application/octet-stream',
+          });
+        else r = r.field(name, asText(value));
+      }
+      return r;
+    }
     if (req.body !== undefined)
       r = r.set('Content-Type', 'application/json').send(JSON.stringify(req.body));
     return r;
@@ -344,6 +388,10 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     }
     if (op.operationId === 'createClient') pools.handles.push(res.body.handle);
     if (op.operationId === 'issueToken') pools.tokens.push(res.body.id, res.body.prefix);
+    if (op.operationId === 'uploadAsset') {
+      pools.assetIds.push(String(res.body.data.id));
+      if (res.headers['idempotent-replayed'] !== 'true') uploads.add(res.body.data.id);
+    }
   }
 
   /** Hostile values: garbage of every shape, where the API expects ids, bodies and headers. */
@@ -464,6 +512,136 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     }
   });
 
+  /** Multipart bodies of every malformation, for the operations that take files. */
+  describe('hostile multipart requests', () => {
+    interface Part {
+      name: string;
+      filename?: string;
+      type?: string;
+      content: Buffer;
+    }
+
+    const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', ' ', '"', '\r\n', 'é'));
+    const partName = fc.oneof(
+      fc.constantFrom('file', 'image', 'file[]', 'file[0]', 'a[b][c]', 'userFacingFileName'),
+      fc.constantFrom(
+        'organizationIdentifier',
+        'clientAccountReference',
+        '',
+        '__proto__',
+        'constructor',
+      ),
+      text,
+    );
+    const content = fc.oneof(
+      fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
+      text.map((t) => Buffer.from(t)),
+      fc
+        .constantFrom(
+          () => EXE_BYTES,
+          () => pngBomb(),
+          () => images[0].subarray(0, images[0].length >> 1),
+          () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+          () => images[0],
+          () => Buffer.alloc(5000, 'x'),
+        )
+        .map((f) => f()),
+    );
+    const part: fc.Arbitrary<Part> = fc.record({
+      name: partName,
+      filename: fc.option(
+        fc.oneof(
+          text,
+          fc.constantFrom('logo.png', '../../etc/passwd', 'a\u0000b.png', 'é漢字.gif'),
+        ),
+        { nil: undefined },
+      ),
+      type: fc.option(fc.constantFrom('image/png', 'image/svg+xml', 'text/plain; charset=latin1'), {
+        nil: undefined,
+      }),
+      content,
+    });
+    /** A well-formed image part, so that the other parts and the framing decide the answer. */
+    const imagePart = fc.nat().map((n): Part => ({
+      name: 'file',
+      filename: 'logo.png',
+      content: images[n % images.length],
+    }));
+    const parts = fc
+      .tuple(fc.option(imagePart, { nil: undefined }), fc.array(part, { maxLength: 4 }), fc.nat())
+      .map(([image, others, at]) => {
+        if (!image) return others;
+        const list: Part[] = [...others];
+        list.splice(at % (list.length + 1), 0, image);
+        return list;
+      });
+    const boundary = fc.oneof(
+      fc.constant('BOUNDARY'),
+      fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/),
+    );
+    /** How the Content-Type names the body: right, with another boundary, without one, other. */
+    const header = fc.constantFrom('right', 'other-boundary', 'no-boundary', 'mixed', 'none');
+
+    /** The body, cut after `cut` bytes (modulo its length) when given. */
+    function multipart(b: string, parts: Part[], cut?: number): Buffer {
+      const chunks: Buffer[] = [];
+      for (const p of parts) {
+        const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+        chunks.push(
+          Buffer.from(
+            `--${b}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+          ),
+          p.content,
+          Buffer.from('\r\n'),
+        );
+      }
+      chunks.push(Buffer.from(`--${b}--\r\n`));
+      const body = Buffer.concat(chunks);
+      return cut === undefined ? body : body.subarray(0, cut % (body.length + 1));
+    }
+
+    for (const op of operations.filter((o) => o.multipart)) {
+      it(
+        `${show(op)} never answers 5xx, nor 2xx without exactly one image in its file part`,
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(
+              boundary,
+              parts,
+              fc.option(fc.nat(), { nil: undefined }),
+              header,
+              fc.boolean(),
+              async (b, parts, cut, how, asProblem) => {
+                const body = multipart(b, parts, cut);
+                const contentType = {
+                  right: `multipart/form-data; boundary=${b}`,
+                  'other-boundary': 'multipart/form-data; boundary=elsewhere',
+                  'no-boundary': 'multipart/form-data',
+                  mixed: `multipart/mixed; boundary=${b}`,
+                  none: undefined,
+                }[how];
+                let req = request(t.http)[op.method](op.path).set('SERVICE_API_TOKEN', admin.token);
+                if (asProblem) req = req.set('Accept', 'application/problem+json');
+                if (contentType) req = req.set('Content-Type', contentType);
+                const res = await req.send(body);
+                observe(op, res);
+                if (res.status >= 500)
+                  throw new Error(`${show(op)} -> ${res.status}: ${res.text.slice(0, 300)}`);
+                const files = parts.filter((p) => p.filename !== undefined);
+                if (res.status < 300 && (files.length !== 1 || how !== 'right'))
+                  throw new Error(
+                    `${show(op)} accepted ${files.length} files (${how}): ${res.text.slice(0, 300)}`,
+                  );
+              },
+            ),
+            PARAMETERS,
+          );
+        },
+        TIMEOUT,
+      );
+    }
+  });
+
   describe('valid requests (derived from the schemas)', () => {
     for (const op of operations) {
       it(
@@ -513,14 +691,18 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
   });
 
   describe('invalid requests (one schema rule broken)', () => {
-    for (const op of operations.filter((o) => o.body || o.parameters.length > 0)) {
+    for (const op of operations.filter((o) => o.body || o.multipart || o.parameters.length > 0)) {
       it(
         `${show(op)}: answered 4xx, never 2xx or 5xx`,
         async () => {
           await fc.assert(
             fc.asyncProperty(gen.request(op), fc.nat(), fc.nat(), async (generated, n, k) => {
               const req = prepare(op, generated, n);
-              const variants = gen.variants(op, req, MUTATIONS);
+              const variants = gen
+                .variants(op, req, MUTATIONS)
+                .filter(
+                  (v) => !op.multipart || v.where !== 'body' || MULTIPART_BREAKS.test(v.label),
+                );
               if (variants.length === 0) return;
               const variant = variants[k % variants.length];
               // Only the header variants keep a header: a reused Idempotency-Key answers 422 first.
@@ -546,6 +728,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
   });
 
   it('answers 413 to a body over JSON_BODY_LIMIT, for every operation with a body', async () => {
+    // JSON operations only: a multipart body is refused by its own limit (MAX_UPLOAD_BYTES).
     const huge = JSON.stringify({ purchaseOrderNumber: 'x'.repeat(6 * 1024 * 1024) });
     for (const op of operations.filter((o) => o.body)) {
       const res = await send(op, {
@@ -584,5 +767,19 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     expect(history).toEqual([]);
     const inFlight: unknown[] = await t.dataSource.query(UNFINISHED_IDEMPOTENCY_KEYS);
     expect(inFlight).toEqual([]);
+  });
+
+  it('leaves exactly the accepted uploads behind, each with its stored image', async () => {
+    const stored: { id: number; key: string }[] = await t.dataSource.query(
+      'SELECT id, blob_key AS key FROM uploaded_asset',
+    );
+    expect(stored.map((r) => r.id).sort((x, y) => x - y)).toEqual(
+      [...uploads].sort((x, y) => x - y),
+    );
+    expect(uploads.size).toBeGreaterThan(0);
+    const store = t.app.get(BlobStore);
+    const missing = [];
+    for (const { id, key } of stored) if (!(await store.stat(key))) missing.push(id);
+    expect(missing).toEqual([]);
   });
 });

@@ -20,8 +20,9 @@ const operations = operationsOf(doc);
 
 /** Whether every part of `req` satisfies the operation's schemas. */
 function conforms(op: Operation, req: GeneratedRequest): boolean {
-  if (op.body && req.body === undefined) return !op.bodyRequired;
-  if (op.body && !gen.validates(op.body, req.body)) return false;
+  const body = op.body ?? op.multipart;
+  if (body && req.body === undefined) return !op.bodyRequired;
+  if (body && !gen.validates(body, req.body)) return false;
   return op.parameters.every((p) => {
     const value = req[p.in as 'path' | 'query' | 'header'][p.name];
     if (value === undefined) return !p.required;
@@ -36,6 +37,17 @@ describe('OpenApiArbitraries on the committed openapi.json', () => {
     expect(ack).toMatchObject({ method: 'post', path: '/api/order/acknowledgement' });
     expect(ack.body).toEqual({ $ref: '#/components/schemas/OrderAcknowledgementDto' });
     expect(ack.parameters.map((p) => p.name)).toEqual(['Idempotency-Key']);
+  });
+
+  it('finds the multipart body of an upload, apart from JSON bodies', () => {
+    const upload = operations.find((o) => o.operationId === 'uploadAsset')!;
+    expect(upload.body).toBeUndefined();
+    expect(upload.multipart).toMatchObject({
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(upload.bodyRequired).toBe(true);
   });
 
   for (const op of operations) {

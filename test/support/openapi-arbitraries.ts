@@ -36,6 +36,13 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON request body's schema, if the operation takes one. */
   body?: Schema;
+  /**
+   * The `multipart/form-data` body's schema, if the operation takes one instead: an object whose
+   * file parts are `type: string, format: binary`. Generated like a JSON body (the caller turns
+   * it into parts); its variants break what survives as text (a required part missing, a length,
+   * a pattern, an enum).
+   */
+  multipart?: Schema;
   bodyRequired: boolean;
 }
 
@@ -131,6 +138,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
           ...(op.parameters ?? []),
         ].filter((p) => p.in !== 'cookie'),
         body: op.requestBody?.content?.['application/json']?.schema,
+        multipart: op.requestBody?.content?.['multipart/form-data']?.schema,
         bodyRequired: op.requestBody?.required === true,
       };
     }),
@@ -257,11 +265,12 @@ export class OpenApiArbitraries {
         requiredKeys: list.filter((p) => p.required || where === 'path').map((p) => p.name),
       });
     };
+    const body = op.body ?? op.multipart;
     return fc.record({
       path: params('path'),
       query: params('query'),
       header: params('header'),
-      body: op.body ? this.value(op.body, all) : fc.constant(undefined),
+      body: body ? this.value(body, all) : fc.constant(undefined),
     });
   }
 
@@ -271,10 +280,11 @@ export class OpenApiArbitraries {
    */
   variants(op: Operation, req: GeneratedRequest, options: MutationOptions = {}): Variant[] {
     const out: Variant[] = [];
-    if (op.body && req.body !== undefined) {
+    const body = op.body ?? op.multipart;
+    if (body && req.body !== undefined) {
       if (op.bodyRequired)
         out.push({ where: 'body', label: 'no body', request: () => ({ ...req, body: undefined }) });
-      for (const site of this.sites(op.body, req.body, [], true)) {
+      for (const site of this.sites(body, req.body, [], true)) {
         for (const c of this.candidates(site, 'body', options)) {
           out.push({
             where: 'body',

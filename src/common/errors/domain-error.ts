@@ -9,6 +9,7 @@ export enum ErrorKind {
   NotFound = 'not_found',
   Conflict = 'conflict',
   PayloadTooLarge = 'payload_too_large',
+  UnsupportedMediaType = 'unsupported_media_type',
   Unprocessable = 'unprocessable',
   RateLimited = 'rate_limited',
   Unavailable = 'unavailable',

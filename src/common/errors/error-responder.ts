@@ -20,6 +20,7 @@ const KIND_STATUS: Record<ErrorKind, number> = {
   [ErrorKind.NotFound]: 404,
   [ErrorKind.Conflict]: 409,
   [ErrorKind.PayloadTooLarge]: 413,
+  [ErrorKind.UnsupportedMediaType]: 415,
   [ErrorKind.Unprocessable]: 422,
   [ErrorKind.RateLimited]: 429,
   [ErrorKind.Unavailable]: 503,

@@ -48,6 +48,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const route = `${req.method} ${req.baseUrl}${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
     const hash = createHash('sha256')
       .update(`${route}\n${JSON.stringify(req.body ?? null)}`)
+      // An uploaded file is not in `body`; its digest is (hashes of JSON requests are unchanged).
+      .update(req.bodyFingerprint ? `\n${req.bodyFingerprint}` : '')
       .digest('hex');
 
     // One transaction for the claim, the work (its UnitOfWork joins this one) and the stored

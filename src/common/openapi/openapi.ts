@@ -19,6 +19,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('v1')
     .addServer('/', 'This service')
     .addTag('Orders', 'Acknowledge purchase orders, update their line items, read and search them.')
+    .addTag('Assets', 'Uploaded artwork: images stored for designs.')
     .addTag('Clients', 'The calling client account.')
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')

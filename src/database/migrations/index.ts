@@ -4,6 +4,7 @@ import { IdempotencyResponses1763900000000 } from './1763900000000-idempotency-r
 import { EncryptGiftMessages1764000000000 } from './1764000000000-encrypt-gift-messages';
 import { TokenExpiry1764100000000 } from './1764100000000-token-expiry';
 import { EncryptedKeyIds1764200000000 } from './1764200000000-encrypted-key-ids';
+import { UploadedAssets1764300000000 } from './1764300000000-uploaded-assets';
 import { CatalogAndDesigns1764400000000 } from './1764400000000-catalog-and-designs';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   EncryptGiftMessages1764000000000,
   TokenExpiry1764100000000,
   EncryptedKeyIds1764200000000,
+  UploadedAssets1764300000000,
   CatalogAndDesigns1764400000000,
 ];

@@ -1,0 +1,13 @@
+/**
+ * What other modules may use of the assets module. Everything else in this folder is its own
+ * business (lint forbids deep imports from outside).
+ */
+export { AssetsModule } from './assets.module';
+export { AssetsService, parseAssetId, UPLOADS_NAMESPACE } from './assets.service';
+export type { OwnedAsset, UploadInput, UploadMeta } from './assets.service';
+export { UploadedAssetNotFound, InvalidUploadedAssetId } from './assets.errors';
+export { UploadedAssetDto, UploadedAssetResponseDto } from './dto/uploaded-asset.dto';
+export { AssetPurpose } from './entities/uploaded-asset.entity';
+export { sanitizeFileName } from './file-name';
+/** For the whole-schema list. */
+export { ASSET_ENTITIES } from './entities';

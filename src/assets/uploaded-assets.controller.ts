@@ -1,0 +1,84 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Actor } from '../common/auth/actor';
+import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import {
+  MULTIPART_400,
+  SingleFileUpload,
+  UploadedFile,
+  UploadedFileBytes,
+} from '../common/http/single-file-upload';
+import { Idempotent } from '../common/idempotency/idempotent.decorator';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { AssetsService } from './assets.service';
+import { UploadAssetFieldsDto, UploadedAssetResponseDto } from './dto/uploaded-asset.dto';
+import { ASSET_EXAMPLE, UPLOAD_BODY_SCHEMA } from './assets.examples';
+
+/** Uploaded artwork (the Assets area of the spec). */
+@ApiTags('Assets')
+@Authenticated()
+@Controller('api/assets/uploaded')
+export class UploadedAssetsController {
+  constructor(private readonly assets: AssetsService) {}
+
+  @Post()
+  @Idempotent()
+  @SingleFileUpload()
+  @ApiOperation({
+    operationId: 'uploadAsset',
+    summary: 'Upload an image (artwork) as multipart/form-data',
+    description:
+      'Stores an image for the calling client: one file in the multipart field `file` (PNG, JPEG, WebP, GIF or TIFF, told by its content, never by its name or part Content-Type; SVG is refused), at most MAX_UPLOAD_BYTES (default 25 MB, 413 beyond) and MAX_UPLOAD_PIXELS pixels (400 beyond, checked before decoding). The EXIF orientation is applied and all metadata (EXIF, GPS, XMP) removed; the image keeps its format. The same image uploaded twice by one client is stored once (same `uri` and `sha256`) but each upload gets its own id, so different organizations may upload the same file. Accepts an optional Idempotency-Key (the file and the text fields make the request).',
+  })
+  @ApiBody({ schema: UPLOAD_BODY_SCHEMA })
+  @ApiCreatedResponse({
+    type: UploadedAssetResponseDto,
+    description: 'The stored image.',
+    example: { data: ASSET_EXAMPLE },
+  })
+  @ApiTextError(
+    400,
+    `Not an image of an accepted type (a renamed file, SVG), truncated or corrupt, more pixels than MAX_UPLOAD_PIXELS, a text field too long, or ${MULTIPART_400}.`,
+    'The file "logo.png" is not an image of an accepted type (PNG, JPEG, WebP, GIF or TIFF).',
+  )
+  uploadAsset(
+    @CurrentActor() actor: Actor,
+    @UploadedFileBytes() file: UploadedFile,
+    @Body() fields: UploadAssetFieldsDto,
+  ): Promise<UploadedAssetResponseDto> {
+    return this.assets.upload(actor.clientId, file, fields).then((data) => ({ data }));
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    operationId: 'getUploadedAsset',
+    summary: 'Read an uploaded image by id',
+    description:
+      "An upload of the calling client (a ServiceAdmin token may read any client's). Another client's upload answers 404, as if absent.",
+  })
+  @ApiParam({ name: 'id', schema: { type: 'integer', format: 'int32' }, example: 1042 })
+  @ApiOkResponse({ type: UploadedAssetResponseDto, example: { data: ASSET_EXAMPLE } })
+  @ApiTextError(
+    400,
+    'The id is not a 32-bit integer.',
+    'Uploaded asset id "abc" is not an integer between -2147483648 and 2147483647.',
+  )
+  @ApiTextError(
+    404,
+    'No upload of the calling client has this id.',
+    'Uploaded asset 1042 was not found.',
+  )
+  getUploadedAsset(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+  ): Promise<UploadedAssetResponseDto> {
+    return this.assets.get(actor, id).then((data) => ({ data }));
+  }
+}
