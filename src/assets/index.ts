@@ -6,7 +6,11 @@ export { AssetsModule } from './assets.module';
 export { AssetsService, parseAssetId, UPLOADS_NAMESPACE } from './assets.service';
 export type { OwnedAsset, UploadInput, UploadMeta } from './assets.service';
 export { UploadedAssetNotFound, InvalidUploadedAssetId } from './assets.errors';
-export { UploadedAssetDto, UploadedAssetResponseDto } from './dto/uploaded-asset.dto';
+export {
+  UploadAssetFieldsDto,
+  UploadedAssetDto,
+  UploadedAssetResponseDto,
+} from './dto/uploaded-asset.dto';
 export { AssetPurpose } from './entities/uploaded-asset.entity';
 export { sanitizeFileName } from './file-name';
 /** For the whole-schema list. */

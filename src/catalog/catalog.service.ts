@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AssetsService } from '../assets';
+import { AssetPurpose, AssetsService, UploadedAssetDto, UploadInput } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
@@ -122,6 +122,20 @@ export class CatalogService {
       if (isForeignKeyViolation(err)) throw new ProductInUse(handle);
       throw err;
     }
+  }
+
+  /** Stores a layer image for the client's products (an upload filed as a catalog image). */
+  async uploadImage(
+    actor: Actor,
+    clientHandle: string,
+    file: UploadInput,
+    fields: { userFacingFileName?: string | null },
+  ): Promise<UploadedAssetDto> {
+    const clientId = await this.clientIdFor(actor, clientHandle);
+    return this.assets.upload(clientId, file, {
+      userFacingFileName: fields.userFacingFileName,
+      purpose: AssetPurpose.Catalog,
+    });
   }
 
   /** The client's product with this handle (any case), for designs; undefined when absent. */

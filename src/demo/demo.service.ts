@@ -105,7 +105,7 @@ export class DemoService {
     const client = await this.clients.getByHandle(clientHandle);
     const handle = product.trim().toLowerCase();
     let found = await this.catalog.find(client.id, handle);
-    if (!found && (await demoProductHandles()).includes(handle)) {
+    if (!found && demoProductHandles().includes(handle)) {
       await this.installer.install(client.id, handle);
       found = await this.catalog.find(client.id, handle);
     }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AssetsService } from '../../assets';
+import { AssetPurpose, AssetsService } from '../../assets';
 import { CatalogService } from '../catalog.service';
 import { ProductDefinition, ProductLayer } from '../product-definition';
-import { demoCatalog } from './demo-products';
+import { demoCatalog, demoProducts } from './demo-products';
 
 export interface DemoInstallResult {
   /** Demo products this call created. */
@@ -12,8 +12,8 @@ export interface DemoInstallResult {
 }
 
 /** The demo products' handles (`demo-tee`, `demo-bottle`). */
-export async function demoProductHandles(): Promise<string[]> {
-  return (await demoCatalog()).products.map((p) => p.handle);
+export function demoProductHandles(): string[] {
+  return demoProducts().map((p) => p.handle);
 }
 
 /**
@@ -42,7 +42,7 @@ export class DemoCatalogInstaller {
         const uploaded = await this.assets.upload(
           clientId,
           { bytes: images[ref], fileName: `${ref}.png` },
-          { userFacingFileName: `${ref}.png`, purpose: 'catalog' },
+          { userFacingFileName: `${ref}.png`, purpose: AssetPurpose.Catalog },
         );
         ids.set(ref, uploaded.id);
       }

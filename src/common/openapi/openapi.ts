@@ -19,6 +19,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('v1')
     .addServer('/', 'This service')
     .addTag('Orders', 'Acknowledge purchase orders, update their line items, read and search them.')
+    .addTag(
+      'Recipe sets',
+      'Customized products: a catalog product, chosen options and a design per location.',
+    )
+    .addTag('Catalog', "A client's products: options, SKUs, printable locations, view angles.")
     .addTag('Assets', 'Uploaded artwork: images stored for designs.')
     .addTag('Clients', 'The calling client account.')
     .addTag('Fonts', 'The fonts text in designs is drawn from.')

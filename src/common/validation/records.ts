@@ -21,7 +21,8 @@ export function StringRecord(options: {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length > options.max) return `must have at most ${options.max} entries`;
     for (const [k, v] of entries) {
-      if (k.length < 1 || k.length > 64) return `has a key of ${k.length} characters (1–64 allowed)`;
+      if (k.length < 1 || k.length > 64)
+        return `has a key of ${k.length} characters (1–64 allowed)`;
       if (typeof v !== 'string') return `has a value of ${JSON.stringify(k)} that is not a string`;
       if (v.length < 1 || v.length > valueLength)
         return `has a value of ${JSON.stringify(k)} of ${v.length} characters (1–${valueLength} allowed)`;
