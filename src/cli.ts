@@ -17,6 +17,7 @@ import { parseTokenLifetime } from './clients/token-lifetime';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
 import { ClockModule } from './common/clock/clock';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { StorageModule } from './common/storage/storage.module';
 import { FieldCipher } from './common/crypto/field-cipher';
 import { DomainError } from './common/errors/domain-error';
@@ -49,6 +50,8 @@ class CliModule {
         RedisModule,
         ClockModule,
         StorageModule,
+        // The feature modules' routes use it; the CLI builds them without the app.
+        IdempotencyModule,
         ClientsModule,
         DemoModule,
       ],

@@ -15,6 +15,7 @@ import {
   ProductNotFound,
 } from './catalog.errors';
 import { CatalogRepository } from './catalog.repository';
+import { HANDLE_PATTERN } from './dto/handle';
 import { ProductDto, ProductInputDto, ProductSummaryDto } from './dto/product.dto';
 import { ProductEntity } from './entities/product.entity';
 import { ProductDefinition } from './product-definition';
@@ -78,6 +79,8 @@ export class CatalogService {
     input: ProductInputDto,
   ): Promise<ProductDto> {
     const clientId = await this.clientIdFor(actor, clientHandle);
+    // A path that is no handle names no product.
+    if (!HANDLE_PATTERN.test(productHandle.trim())) throw new ProductNotFound(productHandle);
     if (input.handle.toLowerCase() !== productHandle.trim().toLowerCase())
       throw new ProductHandleMismatch(productHandle, input.handle);
     const definition = await this.checked(clientId, input);

@@ -72,12 +72,13 @@ export class RecipeSetDesignsService {
   async replaceDesign(actor: Actor, ref: string, input: ReplaceDesignDto): Promise<RecipeSetDto> {
     const recipeSet = await this.owned(actor, ref);
     const shown = recipeSet.readableId;
-    if (recipeSet.status !== RecipeStatus.Created) throw new DesignLocked(shown, recipeSet.status);
     const product = recipeSet.productId
       ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
       : undefined;
     if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    // An invalid design is 400 whatever the state; a valid one is refused once ordered.
     const design = await this.checked(recipeSet.clientId, input.design, product);
+    if (recipeSet.status !== RecipeStatus.Created) throw new DesignLocked(shown, recipeSet.status);
     const updated = await this.repo.replaceDesign(
       recipeSet.id,
       design,

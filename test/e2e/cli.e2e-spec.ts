@@ -95,18 +95,9 @@ describe('CLI (built, as operators run it)', () => {
       expect(await status()).toBe(401);
     });
 
-    it('creates recipe sets for a client and prints their ids as JSON', async () => {
+    it('creates designed recipe sets, installing the demo product first, and prints their ids as JSON', async () => {
       await runCli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
-      const res = await runCli(
-        t.db.env,
-        'recipe-set',
-        'create',
-        'shop',
-        '--count',
-        '3',
-        '--product',
-        'mug',
-      );
+      const res = await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '3');
       expect(res.code).toBe(0);
       const created = JSON.parse(res.stdout) as { readableId: string; uuid: string }[];
       expect(created).toHaveLength(3);
@@ -114,10 +105,59 @@ describe('CLI (built, as operators run it)', () => {
         expect(r).toEqual({
           readableId: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
           uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
-          productHandle: 'mug',
+          productHandle: 'demo-tee',
           status: 'Created',
         });
       }
+      // Real designs: text on the front and the uploaded demo image on the back.
+      const token = (await runCli(t.db.env, 'token', 'create', 'shop', '--role', 'User')).lastLine;
+      const read = await request(t.http)
+        .get(`/api/recipesets/${created[0].readableId}`)
+        .set('SERVICE_API_TOKEN', token);
+      expect(read.status).toBe(200);
+      expect(read.body.data.design.front.elements).toEqual([
+        expect.objectContaining({ type: 'text', text: 'Demo 1', font: 'roboto-bold' }),
+      ]);
+      const [image] = read.body.data.design.back.elements;
+      expect(image).toMatchObject({ type: 'image' });
+      const upload = await request(t.http)
+        .get(`/api/assets/uploaded/${image.uploadedAssetId}`)
+        .set('SERVICE_API_TOKEN', token);
+      expect(upload.body.data).toMatchObject({ mimeType: 'image/png', width: 600, height: 600 });
+
+      const bottle = await runCli(
+        t.db.env,
+        'recipe-set',
+        'create',
+        'shop',
+        '--product',
+        'demo-bottle',
+      );
+      expect(bottle.code).toBe(0);
+      const [wrap] = JSON.parse(bottle.stdout) as { readableId: string }[];
+      const designed = await request(t.http)
+        .get(`/api/recipesets/${wrap.readableId}`)
+        .set('SERVICE_API_TOKEN', token);
+      expect(Object.keys(designed.body.data.design)).toEqual(['wrap']);
+
+      const products = await runCli(t.db.env, 'product', 'list', 'shop');
+      expect(products.code).toBe(0);
+      expect((JSON.parse(products.stdout) as { handle: string }[]).map((p) => p.handle)).toEqual([
+        'demo-bottle',
+        'demo-tee',
+      ]);
+      // Installing again changes nothing.
+      const again = await runCli(t.db.env, 'catalog', 'install-demo', 'shop');
+      expect(JSON.parse(again.stdout)).toEqual({
+        installed: [],
+        unchanged: ['demo-tee', 'demo-bottle'],
+      });
+      const installed = await runCli(t.db.env, 'catalog', 'install-demo', 'acme');
+      expect(installed.code).toBe(1);
+
+      const mug = await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--product', 'mug');
+      expect(mug.code).toBe(1);
+      expect(mug.stderr).toContain('Product mug was not found.');
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
     });

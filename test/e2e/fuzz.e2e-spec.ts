@@ -7,6 +7,7 @@ import { BlobStore } from '../../src/common/storage/blob-store';
 import { ADDRESS_REQUIRED } from '../../src/orders/dto/address.dto';
 import { createClient, TestClient } from '../factories/clients';
 import { LOG_LINK } from '../factories/orders';
+import { teeProduct, uploadImage } from '../factories/catalog';
 import { createRecipeSets } from '../factories/recipe-sets';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { EXE_BYTES, pngBomb, testImage, TestImageFormat } from '../support/images';
@@ -22,6 +23,7 @@ import {
   Schema,
   urlOf,
 } from '../support/openapi-arbitraries';
+import { validDesign, validOptions, validProduct } from '../support/fuzz-designs';
 import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../support/order-integrity';
 
 /**
@@ -71,6 +73,10 @@ const pools = {
   handles: [] as string[],
   /** Ids of uploaded assets. */
   assetIds: [] as string[],
+  /** Catalog images (uploads) of the fuzzing client, for product layers. */
+  catalogImages: [] as number[],
+  /** Handles of the fuzzing client's products. */
+  products: [] as string[],
 };
 
 /** Mostly one of `pool()` (when there is one), else the schema's own value. */
@@ -111,6 +117,7 @@ const gen = new OpenApiArbitraries(doc, {
     logId: oneOf(() => pools.logIds),
     // The only path parameter named `id` is an uploaded asset's.
     id: oneOf(() => pools.assetIds),
+    productHandle: oneOf(() => pools.products),
   },
 });
 
@@ -231,6 +238,12 @@ function update(body: unknown, n: number): unknown {
   };
 }
 
+const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const DESIGN_POOLS = {
+  assetIds: () => pools.assetIds,
+  fonts: ['roboto', 'roboto-bold', 'lobster', 'OSWALD'],
+};
+
 /** A generated request made valid under the rules beyond the schema (see above). */
 function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequest {
   switch (op.operationId) {
@@ -253,6 +266,27 @@ function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequ
     case 'postOrderStatus':
     case 'putOrderStatus':
       return { ...req, body: update(req.body, n) };
+    case 'createProduct':
+    case 'replaceProduct': {
+      // The images are the fuzzing client's: a path naming another (real) client names it instead.
+      const path = pools.handles.includes(String(req.path.clientHandle))
+        ? { ...req.path, clientHandle: pools.handles[0] }
+        : req.path;
+      const handle = String(req.path.productHandle);
+      const keep = op.operationId === 'replaceProduct' && HANDLE.test(handle) ? handle : undefined;
+      return { ...req, path, body: validProduct(req.body, pools.catalogImages, keep) };
+    }
+    case 'createRecipeSet':
+    case 'replaceRecipeSetDesign':
+      if (!isObject(req.body)) return req;
+      return {
+        ...req,
+        body: {
+          ...req.body,
+          ...(op.operationId === 'createRecipeSet' ? { options: validOptions(n) } : {}),
+          design: validDesign(req.body.design, n, DESIGN_POOLS),
+        },
+      };
     default:
       return req;
   }
@@ -330,6 +364,34 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     const theirs = await createRecipeSets(t.app, other.id, 2);
     pools.foreign.push(...theirs.flatMap((r) => [r.readableId, r.uuid]));
     pools.handles.push(admin.handle, other.handle);
+    // A product with catalog images, and recipe sets designed on it.
+    const image = async () => {
+      const id = await uploadImage(t, admin);
+      uploads.add(id);
+      pools.assetIds.push(String(id));
+      return id;
+    };
+    pools.catalogImages.push(await image(), await image());
+    const product = await request(t.http)
+      .post(`/api/catalog/${admin.handle}/products`)
+      .set('SERVICE_API_TOKEN', admin.token)
+      .send(
+        teeProduct({ mask: pools.catalogImages[0], shading: pools.catalogImages[1] }, 'fuzz-tee'),
+      );
+    expect(product.status).toBe(201);
+    pools.products.push('fuzz-tee');
+    for (let i = 0; i < 4; i++) {
+      const designed = await request(t.http)
+        .post('/api/recipesets')
+        .set('SERVICE_API_TOKEN', admin.token)
+        .send({
+          productHandle: 'fuzz-tee',
+          design: validDesign({ a: { elements: [{ type: 'image' }, {}] } }, i, DESIGN_POOLS),
+        });
+      expect(designed.status).toBe(201);
+      pools.recipeSets.push(designed.body.data.readableId);
+      pools.uuids.push(designed.body.data.uuid);
+    }
     const formats: TestImageFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff'];
     for (const [i, format] of formats.entries())
       images.push(await testImage(format, { width: 8 + i * 7, height: 5 + i * 3 }));
@@ -351,6 +413,9 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     if (how.accept) r = r.set('Accept', how.accept);
     if (op.multipart && isObject(req.body)) {
       const files = fileParts(op);
+      if (Object.values(req.body).every((v) => v === undefined))
+        // No part at all: still a multipart body (its file is missing), as a client would send it.
+        return r.set('Content-Type', 'multipart/form-data; boundary=empty').send('--empty--\r\n');
       for (const [name, value] of Object.entries(req.body)) {
         if (value === undefined) continue;
         // A file part carries a real image (the generated text only picks which one).
@@ -388,6 +453,15 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     }
     if (op.operationId === 'createClient') pools.handles.push(res.body.handle);
     if (op.operationId === 'issueToken') pools.tokens.push(res.body.id, res.body.prefix);
+    if (op.operationId === 'createProduct') pools.products.push(res.body.data.handle);
+    if (op.operationId === 'createRecipeSet') {
+      pools.recipeSets.push(res.body.data.readableId);
+      pools.uuids.push(res.body.data.uuid);
+    }
+    if (op.operationId === 'uploadCatalogImage') {
+      pools.catalogImages.push(res.body.data.id);
+      if (res.headers['idempotent-replayed'] !== 'true') uploads.add(res.body.data.id);
+    }
     if (op.operationId === 'uploadAsset') {
       pools.assetIds.push(String(res.body.data.id));
       if (res.headers['idempotent-replayed'] !== 'true') uploads.add(res.body.data.id);

@@ -62,7 +62,7 @@ export class SkuDto {
   options: Record<string, string>;
 
   @ApiProperty({ type: Number, minimum: 0, maximum: 1_000_000, example: 12.5 })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(1_000_000)
   unitPrice: number;

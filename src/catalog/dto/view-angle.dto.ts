@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { OptionalText } from '../../common/validation/lenient';
@@ -16,6 +17,15 @@ const WHEN = {
     'Render-state values this layer needs (every entry must hold); absent = always drawn.',
   example: { lid: 'open' },
 };
+
+/** An integer number of view pixels from `min` to MAX_VIEW_PIXELS. */
+const Pixels = (min: number): PropertyDecorator =>
+  applyDecorators(
+    ApiProperty({ type: 'integer', minimum: min, maximum: MAX_VIEW_PIXELS }),
+    IsInt({ message: '$property must be an integer' }),
+    Min(min),
+    Max(MAX_VIEW_PIXELS),
+  );
 
 /**
  * One layer of a view angle. `type` says which fields apply:
@@ -119,34 +129,22 @@ export class CameraDto {
   @Handle('Ortho')
   handle: string;
 
-  @IsInt()
-  @Min(0)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(0)
   x: number;
 
-  @IsInt()
-  @Min(0)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(0)
   y: number;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   width: number;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   height: number;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   outputWidth: number;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   outputHeight: number;
 }
 
@@ -158,14 +156,10 @@ export class ViewAngleDto {
   @OptionalText(200, { example: 'Front' })
   name?: string | null;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   width: number;
 
-  @IsInt()
-  @Min(1)
-  @Max(MAX_VIEW_PIXELS)
+  @Pixels(1)
   height: number;
 
   @NestedList(LayerDto, { max: 50, min: 1 })
