@@ -1,6 +1,18 @@
 // @ts-check
 import tseslint from 'typescript-eslint';
 
+/** Feature modules that other code imports only through their index.ts. */
+const MODULES = ['recipesets', 'catalog', 'assets', 'fonts'];
+const indexOnly = (modules) => [
+  'error',
+  {
+    patterns: modules.map((module) => ({
+      group: [`**/${module}/*`],
+      message: `Import the ${module} module through its index (src/${module}).`,
+    })),
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'eslint.config.mjs'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -17,24 +29,16 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // Modules meet only through what they export: a feature folder's index.ts. Inside a module its
+  // own files are free to import each other (a later block replaces the rule for them).
   {
-    // Modules meet only through what they export: a feature folder's index.ts.
     files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['src/recipesets/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/recipesets/*'],
-              message: 'Import the recipe-sets module through its index (src/recipesets).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': indexOnly(MODULES) },
   },
+  ...MODULES.map((module) => ({
+    files: [`src/${module}/**/*.ts`],
+    rules: { 'no-restricted-imports': indexOnly(MODULES.filter((m) => m !== module)) },
+  })),
   {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts'],
     rules: {

@@ -50,6 +50,17 @@ code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/client
 curl -fsS -H "SERVICE_API_TOKEN: $token" "http://127.0.0.1:$port/api/clients/current/" | grep -q '"handle":"demo"' \
   || fail "the demo token did not authenticate"
 curl -fsS "http://127.0.0.1:$port/docs/" | grep -qi "swagger" || fail "Swagger UI"
+# The demo recipe sets are designed on the demo catalog, and their image is served under /cdn.
+recipe_set=$(grep -o 'Demo recipe sets (readable ids): [A-Z0-9]*' "$work/out.log" | awk '{print $NF}')
+[ -n "$recipe_set" ] || fail "no demo recipe set printed on first start"
+design=$(curl -fsS -H "SERVICE_API_TOKEN: $token" "http://127.0.0.1:$port/api/recipesets/$recipe_set")
+echo "$design" | grep -q '"productHandle":"demo-tee"' || fail "the demo recipe set is not on demo-tee"
+asset=$(echo "$design" | grep -o '"uploadedAssetId":[0-9]*' | head -n1 | cut -d: -f2)
+[ -n "$asset" ] || fail "the demo recipe set has no image"
+uri=$(curl -fsS -H "SERVICE_API_TOKEN: $token" "http://127.0.0.1:$port/api/assets/uploaded/$asset" | grep -o '"uri":"[^"]*"' | cut -d'"' -f4)
+curl -fsS -o "$work/artwork.png" -w '%{content_type}' "$uri" | grep -q '^image/png$' || fail "the demo image is not served at $uri"
+curl -fsS -H "SERVICE_API_TOKEN: $token" "http://127.0.0.1:$port/api/catalog/demo/products" | grep -q '"handle":"demo-bottle"' \
+  || fail "the demo catalog was not installed"
 stop
 
 start
