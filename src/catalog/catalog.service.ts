@@ -3,7 +3,7 @@ import { AssetPurpose, AssetsService, UploadedAssetDto, UploadInput } from '../a
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
-import { ValidationFailed } from '../common/errors/domain-error';
+import { invalidWithProblems } from '../common/errors/domain-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ClientsService } from '../clients/clients.service';
@@ -23,8 +23,6 @@ import { imagesOf, productProblems, toDefinition } from './product-rules';
 
 /** Products one client may have. */
 export const MAX_PRODUCTS_PER_CLIENT = 1000;
-/** Problems listed in one 400 answer (the rest follow once these are fixed). */
-const MAX_PROBLEMS_LISTED = 10;
 
 /** A stored product, as the modules that build on the catalog read it. */
 export interface CatalogProduct {
@@ -166,13 +164,7 @@ export class CatalogService {
     const definition = toDefinition(input);
     const owned = await this.assets.findOwned(clientId, imagesOf(definition));
     const problems = productProblems(definition, (id) => owned.has(id));
-    if (problems.length > 0) {
-      const listed = problems.slice(0, MAX_PROBLEMS_LISTED);
-      const more = problems.length - listed.length;
-      throw new ValidationFailed(
-        `Invalid product ${definition.handle}: ${listed.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`,
-      );
-    }
+    if (problems.length > 0) throw invalidWithProblems(`product ${definition.handle}`, problems);
     return definition;
   }
 

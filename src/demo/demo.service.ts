@@ -77,6 +77,7 @@ export class DemoService {
       plan: Plan.Standard,
     });
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
+    await this.installCatalog(DEMO_CLIENT_HANDLE);
     const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, { count: DEMO_RECIPE_SETS });
     return {
       created: true,

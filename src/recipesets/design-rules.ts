@@ -172,3 +172,68 @@ function checkElement(
   problems.push(`${at}.type must be text or image.`);
   return undefined;
 }
+
+/**
+ * The design with its fields in their documented order (PostgreSQL's jsonb keeps keys in its own
+ * order): `background`, `elements`; an element's `type` first. Locations keep the product's order.
+ */
+export function presentDesign(design: Design, locationOrder: readonly string[] = []): Design {
+  const rank = (h: string) => {
+    const i = locationOrder.indexOf(h);
+    return i < 0 ? locationOrder.length : i;
+  };
+  const out: Design = {};
+  for (const handle of Object.keys(design).sort((a, b) => rank(a) - rank(b))) {
+    const { background, elements } = design[handle];
+    out[handle] = {
+      ...(background === undefined ? {} : { background }),
+      elements: elements.map((e): DesignElement =>
+        e.type === 'text'
+          ? {
+              type: 'text',
+              text: e.text,
+              font: e.font,
+              size: e.size,
+              colour: e.colour,
+              x: e.x,
+              y: e.y,
+              rotation: e.rotation,
+              align: e.align,
+            }
+          : {
+              type: 'image',
+              uploadedAssetId: e.uploadedAssetId,
+              x: e.x,
+              y: e.y,
+              width: e.width,
+              height: e.height,
+              rotation: e.rotation,
+            },
+      ),
+    };
+  }
+  return out;
+}
+
+/** Largest print-area side a product may have (mm): the bound of positions before the product is known. */
+const ANY_AREA_MM = 5000;
+
+/**
+ * What is wrong with a design whatever its product (the request's own shape: types, ranges,
+ * colours, lists), so that a malformed design is 400 before anything is looked up.
+ */
+export function designShapeProblems(raw: unknown): string[] {
+  if (!isObj(raw)) return ['design must be an object of locations.'];
+  const area = { widthMm: ANY_AREA_MM, heightMm: ANY_AREA_MM };
+  const product = {
+    handle: 'any',
+    locations: Object.keys(raw).map((handle) => ({
+      handle,
+      printArea: area,
+      dpi: 300,
+      embellishment: 'print',
+    })),
+  } as unknown as ProductDefinition;
+  const result = checkDesign(raw, { product, fontExists: () => true });
+  return result.ok ? [] : result.problems;
+}

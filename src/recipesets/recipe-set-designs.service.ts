@@ -4,10 +4,10 @@ import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
-import { ValidationFailed } from '../common/errors/domain-error';
+import { invalidWithProblems } from '../common/errors/domain-error';
 import { FontsService } from '../fonts';
 import { Design } from './design';
-import { checkDesign } from './design-rules';
+import { checkDesign, presentDesign } from './design-rules';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { parseRecipeSetRef } from './readable-id';
 import { CreateRecipeSetDto, RecipeSetDto, ReplaceDesignDto } from './recipe-sets.dto';
@@ -21,15 +21,13 @@ import { RecipeSetsRepository } from './recipe-sets.repository';
 import { resolveOptions } from './recipe-set-options';
 import { RecipeStatus } from './recipe-status';
 
-/** Problems listed in one 400 answer. */
-const MAX_PROBLEMS_LISTED = 10;
-
-function invalid(what: string, problems: string[]): ValidationFailed {
-  const listed = problems.slice(0, MAX_PROBLEMS_LISTED);
-  const more = problems.length - listed.length;
-  return new ValidationFailed(
-    `Invalid ${what}: ${listed.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`,
-  );
+/** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
+function inOrder(values: Record<string, string>, order: readonly string[]): Record<string, string> {
+  const keys = [
+    ...order.filter((k) => k in values),
+    ...Object.keys(values).filter((k) => !order.includes(k)),
+  ];
+  return Object.fromEntries(keys.map((k) => [k, values[k]]));
 }
 
 /** The storefront's write path: recipe sets designed on a catalog product. */
@@ -48,7 +46,7 @@ export class RecipeSetDesignsService {
     const product = await this.catalog.find(clientId, input.productHandle);
     if (!product) throw new ProductNotFound(input.productHandle);
     const options = resolveOptions(product.definition, input.options);
-    if (!options.ok) throw invalid('options', options.problems);
+    if (!options.ok) throw invalidWithProblems('options', options.problems);
     const design = await this.checked(clientId, input.design, product);
     const now = this.clock.now();
     const created = await this.repo.insertWithFreshId({
@@ -99,7 +97,7 @@ export class RecipeSetDesignsService {
       product: product.definition,
       fontExists: (handle) => this.fonts.has(handle),
     });
-    if (!result.ok) throw invalid('design', result.problems);
+    if (!result.ok) throw invalidWithProblems('design', result.problems);
     const owned = await this.assets.findOwned(clientId, result.imageIds);
     const missing = result.imageIds.find((id) => !owned.has(id));
     if (missing !== undefined) throw new DesignImageNotFound(missing);
@@ -120,9 +118,12 @@ export class RecipeSetDesignsService {
       readableId: r.readableId,
       uuid: r.id,
       productHandle: r.productHandle,
-      options: r.options,
+      options: inOrder(r.options, product?.definition.options.map((o) => o.handle) ?? []),
       sku: sku?.sku ?? null,
-      design: r.design,
+      design: presentDesign(
+        r.design,
+        product?.definition.locations.map((l) => l.handle),
+      ),
       version: r.version,
       status: r.status,
       createdDate: (r.createdAt ?? now).toISOString(),

@@ -1,8 +1,8 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
 import { RequiredText } from '../common/validation/lenient';
 import { StringRecord } from '../common/validation/records';
-import { DESIGN_LIMITS } from './design-rules';
+import { DESIGN_LIMITS, designShapeProblems } from './design-rules';
 import { TEXT_ALIGNMENTS, TextAlign } from './design';
 import { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
 
@@ -92,6 +92,17 @@ const DESIGN_SCHEMA = {
   example: DESIGN_EXAMPLE,
 };
 
+/** A design of the documented shape (its product's rules are checked once the product is known). */
+const IsDesign = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isDesign',
+    validator: {
+      validate: (value: unknown) => designShapeProblems(value).length === 0,
+      defaultMessage: (args?: ValidationArguments) =>
+        designShapeProblems(args?.value).slice(0, 3).join(' ').replace(/\.$/, ''),
+    },
+  });
+
 @ApiExtraModels(LocationDesignDto)
 export class CreateRecipeSetDto {
   @RequiredText(64, {
@@ -110,13 +121,13 @@ export class CreateRecipeSetDto {
 
   @ApiPropertyOptional(DESIGN_SCHEMA)
   @IsOptional()
-  @IsObject({ message: 'design must be an object of locations' })
+  @IsDesign()
   design?: Record<string, unknown>;
 }
 
 export class ReplaceDesignDto {
   @ApiProperty(DESIGN_SCHEMA)
-  @IsObject({ message: 'design must be an object of locations' })
+  @IsDesign()
   design: Record<string, unknown>;
 
   @ApiPropertyOptional({

@@ -77,6 +77,8 @@ const pools = {
   catalogImages: [] as number[],
   /** Handles of the fuzzing client's products. */
   products: [] as string[],
+  /** Readable ids of recipe sets designed on a product. */
+  designed: [] as string[],
 };
 
 /** Mostly one of `pool()` (when there is one), else the schema's own value. */
@@ -272,21 +274,33 @@ function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequ
       const path = pools.handles.includes(String(req.path.clientHandle))
         ? { ...req.path, clientHandle: pools.handles[0] }
         : req.path;
-      const handle = String(req.path.productHandle);
+      const handle = String(req.path.productHandle).trim();
       const keep = op.operationId === 'replaceProduct' && HANDLE.test(handle) ? handle : undefined;
       return { ...req, path, body: validProduct(req.body, pools.catalogImages, keep) };
     }
     case 'createRecipeSet':
-    case 'replaceRecipeSetDesign':
+    case 'replaceRecipeSetDesign': {
       if (!isObject(req.body)) return req;
+      // Designs change on recipe sets designed on a product (the blank ones made for orders have none).
+      const id = String(req.path.recipeSetId ?? '');
+      const path =
+        op.operationId === 'replaceRecipeSetDesign' &&
+        [...pools.recipeSets, ...pools.uuids].some((r) => r.toLowerCase() === id.toLowerCase())
+          ? { ...req.path, recipeSetId: pools.designed[n % pools.designed.length] }
+          : req.path;
       return {
         ...req,
+        path,
         body: {
           ...req.body,
-          ...(op.operationId === 'createRecipeSet' ? { options: validOptions(n) } : {}),
+          // A product of the client (an unknown one is 404 whatever the design: the e2e tests cover it).
+          ...(op.operationId === 'createRecipeSet'
+            ? { productHandle: pools.products[0], options: validOptions(n) }
+            : {}),
           design: validDesign(req.body.design, n, DESIGN_POOLS),
         },
       };
+    }
     default:
       return req;
   }
@@ -390,6 +404,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
         });
       expect(designed.status).toBe(201);
       pools.recipeSets.push(designed.body.data.readableId);
+      pools.designed.push(designed.body.data.readableId);
       pools.uuids.push(designed.body.data.uuid);
     }
     const formats: TestImageFormat[] = ['png', 'jpeg', 'webp', 'gif', 'tiff'];
@@ -456,6 +471,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
     if (op.operationId === 'createProduct') pools.products.push(res.body.data.handle);
     if (op.operationId === 'createRecipeSet') {
       pools.recipeSets.push(res.body.data.readableId);
+      pools.designed.push(res.body.data.readableId);
       pools.uuids.push(res.body.data.uuid);
     }
     if (op.operationId === 'uploadCatalogImage') {

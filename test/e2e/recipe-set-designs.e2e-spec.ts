@@ -62,8 +62,8 @@ describe('Recipe sets: designs (HTTP)', () => {
   it('creates a recipe set with options and a design, and reads it back by readable id or UUID', async () => {
     const res = await post(a, {
       productHandle: 'TEE',
-      options: { colour: 'black', size: 'M' },
-      design: design(),
+      options: { size: 'M', colour: 'black' },
+      design: { back: design().back, front: design().front },
     });
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toMatch(JSON_TYPE);
@@ -107,6 +107,20 @@ describe('Recipe sets: designs (HTTP)', () => {
         ],
       },
     });
+    // In the documented order, whatever order the database keeps.
+    expect(Object.keys(data.design)).toEqual(['front', 'back']);
+    expect(Object.keys(data.design.front.elements[0])).toEqual([
+      'type',
+      'text',
+      'font',
+      'size',
+      'colour',
+      'x',
+      'y',
+      'rotation',
+      'align',
+    ]);
+    expect(Object.keys(data.options)).toEqual(['colour', 'size']);
     for (const id of [data.readableId, data.readableId.toLowerCase(), data.uuid.toUpperCase()]) {
       const read = await get(a, id);
       expect(read.status).toBe(200);
@@ -145,6 +159,13 @@ describe('Recipe sets: designs (HTTP)', () => {
       'Invalid options: "red" is not a value of option colour (allowed: white, black).',
     );
     expect((await post(a, { productHandle: 'tee', design: [] })).status).toBe(400);
+    // A malformed design is 400 before anything is looked up, even for an unknown product.
+    const shape = await post(a, {
+      productHandle: 'mug',
+      design: { front: { elements: [{ type: 'circle' }] } },
+    });
+    expect(shape.status).toBe(400);
+    expect(shape.text).toContain('design.front.elements[0].type must be text or image');
     expect((await post(a, { design: {} })).status).toBe(400);
 
     const product = await post(a, { productHandle: 'mug' });

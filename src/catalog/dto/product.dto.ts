@@ -7,6 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -90,6 +91,7 @@ export class LocationDto {
   name?: string | null;
 
   @ApiProperty({ type: PrintAreaDto })
+  @IsObject({ message: '$property must be an object with widthMm and heightMm' })
   @ValidateNested()
   @Type(() => PrintAreaDto)
   printArea: PrintAreaDto;

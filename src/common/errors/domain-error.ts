@@ -50,3 +50,18 @@ export class ValidationFailed extends DomainError {
     super('VALIDATION_FAILED', ErrorKind.BadRequest, message, { fields });
   }
 }
+
+/** Problems named in one 400 answer; the rest follow once these are fixed. */
+const MAX_PROBLEMS_LISTED = 10;
+
+/** `Invalid <subject>: <problem> <problem> … (and N more)`: one 400 naming each problem. */
+export function invalidWithProblems(
+  subject: string,
+  problems: readonly string[],
+): ValidationFailed {
+  const listed = problems.slice(0, MAX_PROBLEMS_LISTED);
+  const more = problems.length - listed.length;
+  return new ValidationFailed(
+    `Invalid ${subject}: ${listed.join(' ')}${more > 0 ? ` (and ${more} more)` : ''}`,
+  );
+}
