@@ -282,7 +282,7 @@ function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequ
     case 'replaceRecipeSetDesign': {
       if (!isObject(req.body)) return req;
       // Designs change on recipe sets designed on a product (the blank ones made for orders have none).
-      const id = String(req.path.recipeSetId ?? '');
+      const id = asText(req.path.recipeSetId ?? '');
       const path =
         op.operationId === 'replaceRecipeSetDesign' &&
         [...pools.recipeSets, ...pools.uuids].some((r) => r.toLowerCase() === id.toLowerCase())
