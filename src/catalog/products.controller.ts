@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -12,6 +13,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { PRODUCT_EXAMPLE } from './catalog.examples';
 import { CatalogService } from './catalog.service';
 import { ProductEnvelopeDto, ProductInputDto, ProductListEnvelopeDto } from './dto/product.dto';
 
@@ -41,6 +43,7 @@ export class ProductsController {
     description:
       'Creates a product of the client: options, SKUs, printable locations, view angles with their layers and cameras, render states and presets. Layer images are uploaded first (POST /api/catalog/{clientHandle}/images) and named by id. Every reference is checked. Requires an Admin token of the client (or ServiceAdmin).',
   })
+  @ApiBody({ type: ProductInputDto, examples: { tee: { value: PRODUCT_EXAMPLE } } })
   @ApiCreatedResponse({ type: ProductEnvelopeDto })
   @ApiTextError(400, INVALID)
   @ApiTextError(403, 'The path names another client.')
