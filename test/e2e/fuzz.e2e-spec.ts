@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import request, { Response } from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { BlobStore } from '../../src/common/storage/blob-store';
-import { ADDRESS_REQUIRED } from '../../src/orders/dto/address.dto';
 import { createClient, TestClient } from '../factories/clients';
 import { LOG_LINK } from '../factories/orders';
 import { teeProduct, uploadImage } from '../factories/catalog';
@@ -19,11 +18,11 @@ import {
   OpenApiDocument,
   Operation,
   operationsOf,
-  Override,
   Schema,
   urlOf,
 } from '../support/openapi-arbitraries';
-import { validDesign, validOptions, validProduct } from '../support/fuzz-designs';
+import { validDesign } from '../support/fuzz-designs';
+import { DESIGN_POOLS, instant, isObject, oneOf, pools, prepare } from '../support/fuzz-requests';
 import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../support/order-integrity';
 
 /**
@@ -57,47 +56,6 @@ const doc = JSON.parse(
   readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'),
 ) as OpenApiDocument;
 const operations = operationsOf(doc);
-
-/** What the run has created so far: valid requests name these as well as random ids. */
-const pools = {
-  /** Readable ids and UUIDs of the fuzzing client's recipe sets. */
-  recipeSets: [] as string[],
-  uuids: [] as string[],
-  /** Another client's recipe sets: well-formed, but never found. */
-  foreign: [] as string[],
-  /** Acknowledged purchase order numbers with the readable ids of their recipe sets. */
-  orders: new Map<string, string[]>(),
-  logIds: [] as string[],
-  /** Ids and prefixes of tokens issued during the run (never the fuzzing client's own). */
-  tokens: [] as string[],
-  handles: [] as string[],
-  /** Ids of uploaded assets. */
-  assetIds: [] as string[],
-  /** Catalog images (uploads) of the fuzzing client, for product layers. */
-  catalogImages: [] as number[],
-  /** Handles of the fuzzing client's products. */
-  products: [] as string[],
-  /** Readable ids of recipe sets designed on a product. */
-  designed: [] as string[],
-};
-
-/** Mostly one of `pool()` (when there is one), else the schema's own value. */
-const oneOf =
-  (pool: () => readonly string[], weight = 3): Override =>
-  (own) =>
-    fc.oneof(
-      {
-        weight,
-        arbitrary: fc.tuple(fc.nat(), fc.boolean(), own).map(([n, lower, fallback]) => {
-          const list = pool();
-          if (list.length === 0) return fallback;
-          const id = list[n % list.length];
-          // Readable ids and UUIDs are case-insensitive.
-          return lower ? id.toLowerCase() : id;
-        }),
-      },
-      { weight: 1, arbitrary: own },
-    );
 
 /** Text the database can store: no NUL, no unpaired surrogate (those are invalid input). */
 const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -155,176 +113,6 @@ const MUTATIONS = {
           ...(where === 'body' ? [{ label: 'an unpaired surrogate', value: 'a\ud800b' }] : []),
         ],
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const nonBlank = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-
-let sequence = 0;
-
-/**
- * Rules beyond the schema that a valid acknowledgement must follow, applied to a generated one:
- * at least one line naming a recipe set (recipeSetId or recipeSetUuid); for POST /api/order both
- * addresses with the fields it requires; and a purchase order number not taken yet (made unique
- * with a suffix, except now and then, to exercise 409).
- */
-function acknowledgement(
-  body: unknown,
-  { requireAddresses, n }: { requireAddresses: boolean; n: number },
-): unknown {
-  if (!isObject(body)) return body;
-  const order = { ...body };
-  const lines = [order.lineItems, order.recipeSets].flatMap((l): unknown[] =>
-    Array.isArray(l) ? l : [],
-  );
-  const someRecipeSet = () => pools.recipeSets[n % pools.recipeSets.length];
-  if (lines.length === 0) order.lineItems = [{ recipeSetId: someRecipeSet() }];
-  for (const key of ['lineItems', 'recipeSets']) {
-    if (!Array.isArray(order[key])) continue;
-    order[key] = (order[key] as unknown[]).map((line) =>
-      isObject(line) && !nonBlank(line.recipeSetId) && !nonBlank(line.recipeSetUuid)
-        ? { ...line, recipeSetId: someRecipeSet() }
-        : line,
-    );
-  }
-  if (requireAddresses) {
-    for (const key of ['customerAddress', 'shippingAddress']) {
-      const address = isObject(order[key]) ? { ...order[key] } : {};
-      for (const field of ADDRESS_REQUIRED) if (!nonBlank(address[field])) address[field] = 'Fill';
-      order[key] = address;
-    }
-  }
-  if (n % 10 !== 0 || !pools.orders.has(String(order.purchaseOrderNumber))) {
-    const base = [...String(order.purchaseOrderNumber)].slice(0, 90).join('');
-    order.purchaseOrderNumber = `${base}~${++sequence}`;
-  }
-  return order;
-}
-
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-
-/**
- * The search rules beyond the schema: without ignoreDateRestriction a start date is required, at
- * most 31 days before the end (default: now); with it, a start must not be after the end.
- */
-function search(body: unknown, n: number): unknown {
-  if (!isObject(body)) return body;
-  const b = { ...body };
-  const at = (v: unknown) => (typeof v === 'string' ? instant(v).getTime() : undefined);
-  const end = at(b.lastModificationEndDate);
-  if (b.ignoreDateRestriction !== true) {
-    const days = (n % 3000) / 100;
-    const start = Math.max((end ?? Date.now()) - days * 86_400_000, EARLIEST);
-    b.lastModificationStartDate = new Date(start).toISOString();
-  } else {
-    const start = at(b.lastModificationStartDate);
-    if (start !== undefined && start > (end ?? Date.now()))
-      [b.lastModificationStartDate, b.lastModificationEndDate] = [
-        b.lastModificationEndDate ?? new Date().toISOString(),
-        b.lastModificationStartDate,
-      ];
-  }
-  return b;
-}
-
-/** Status updates and ship notifications mostly name line items of the order they name. */
-function update(body: unknown, n: number): unknown {
-  if (!isObject(body) || !Array.isArray(body.lineItems)) return body;
-  const ids = pools.orders.get(String(body.purchaseOrderNumber));
-  if (!ids || n % 4 === 0) return body;
-  return {
-    ...body,
-    lineItems: (body.lineItems as unknown[]).map((line, i) =>
-      isObject(line) ? { ...line, recipeSetReadableId: ids[(n + i) % ids.length] } : line,
-    ),
-  };
-}
-
-const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-const DESIGN_POOLS = {
-  assetIds: () => pools.assetIds,
-  fonts: ['roboto', 'roboto-bold', 'lobster', 'OSWALD'],
-};
-
-/** A generated request made valid under the rules beyond the schema (see above). */
-function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequest {
-  switch (op.operationId) {
-    case 'acknowledgeOrder':
-    case 'submitOrder':
-      return {
-        ...req,
-        body: acknowledgement(req.body, { requireAddresses: op.operationId === 'submitOrder', n }),
-      };
-    case 'acknowledgeOrders':
-      return {
-        ...req,
-        body: Array.isArray(req.body)
-          ? req.body.map((o, i) => acknowledgement(o, { requireAddresses: false, n: n + i }))
-          : req.body,
-      };
-    case 'searchOrders':
-      return { ...req, body: search(req.body, n) };
-    case 'shipNotification':
-    case 'postOrderStatus':
-    case 'putOrderStatus':
-      return { ...req, body: update(req.body, n) };
-    case 'createProduct':
-    case 'replaceProduct': {
-      // The images are the fuzzing client's: a path naming another (real) client names it instead.
-      const path = pools.handles.includes(String(req.path.clientHandle))
-        ? { ...req.path, clientHandle: pools.handles[0] }
-        : req.path;
-      const handle = String(req.path.productHandle).trim();
-      const keep = op.operationId === 'replaceProduct' && HANDLE.test(handle) ? handle : undefined;
-      return { ...req, path, body: validProduct(req.body, pools.catalogImages, keep) };
-    }
-    case 'createRecipeSet':
-    case 'replaceRecipeSetDesign': {
-      if (!isObject(req.body)) return req;
-      // Designs change on recipe sets designed on a product (the blank ones made for orders have none).
-      const id = asText(req.path.recipeSetId ?? '');
-      const path =
-        op.operationId === 'replaceRecipeSetDesign' &&
-        [...pools.recipeSets, ...pools.uuids].some((r) => r.toLowerCase() === id.toLowerCase())
-          ? { ...req.path, recipeSetId: pools.designed[n % pools.designed.length] }
-          : req.path;
-      return {
-        ...req,
-        path,
-        body: {
-          ...req.body,
-          // A product of the client (an unknown one is 404 whatever the design: the e2e tests cover it).
-          ...(op.operationId === 'createRecipeSet'
-            ? { productHandle: pools.products[0], options: validOptions(n) }
-            : {}),
-          design: validDesign(req.body.design, n, DESIGN_POOLS),
-        },
-      };
-    }
-    default:
-      return req;
-  }
-}
-
-/**
- * The instant an ISO 8601 text names (as the generator writes them), computed independently of
- * the application's parser.
- */
-function instant(text: string): Date {
-  const m =
-    /^(\d{4})-(\d\d)-(\d\d)(?:[Tt ](\d\d):(\d\d):(\d\d)(?:\.(\d+))?(Z|z|[+-]\d\d:\d\d))?$/.exec(
-      text,
-    );
-  if (!m) throw new Error(`not an ISO 8601 date the generator writes: ${text}`);
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone = 'Z'] = m;
-  const at = new Date(0);
-  at.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-  at.setUTCHours(Number(h), Number(mi), Number(s), Number((frac + '000').slice(0, 3)));
-  const offset = /^[+-]/.test(zone)
-    ? (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)))
-    : 0;
-  return new Date(at.getTime() - offset * 60_000);
-}
 
 /** How a request travels: Accept header, trailing slash, and the case of fixed path segments. */
 const transport = fc.record({
