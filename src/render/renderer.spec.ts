@@ -4,6 +4,7 @@ import { paint, pixelAt, testImages, testProduct } from '../../test/support/rend
 import { demoCatalog } from '../catalog/demo/demo-products';
 import { decodeRgba, encodePng, Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
+import type { ProductCamera, ProductLayer } from '../catalog';
 import type { Design } from '../recipesets';
 import { RenderRequest, resolveRenderInputs } from './render-inputs';
 import { renderView, RenderOptions, RenderSources } from './renderer';
@@ -216,6 +217,80 @@ describe('renderView', () => {
   });
 });
 
+describe('renderView with other layers', () => {
+  const renderLayers = async (
+    layers: ProductLayer<string>[],
+    design: Design = {},
+    camera?: ProductCamera,
+  ): Promise<Rgba> => {
+    const product = testProduct();
+    const view = { ...product.viewAngles[0], layers, cameras: camera ? [camera] : [] };
+    const inputs = resolveRenderInputs(
+      { ...product, viewAngles: [view] },
+      { colour: 'lime' },
+      { viewAngle: 'front', camera: camera?.handle },
+    );
+    return decode((await renderView(inputs, design, sources)).png);
+  };
+
+  it('fills through an opaque mask by its luminance', async () => {
+    const out = await renderLayers([{ type: 'fill', maskImageId: 'halves', option: 'colour' }]);
+    expect(pixelAt(out, 20, 40)).toEqual([0, 255, 0, 255]);
+    expect(pixelAt(out, 80, 40)[3]).toBe(0);
+  });
+
+  it('blends image layers with their mode and opacity', async () => {
+    const out = await renderLayers([
+      { type: 'image', imageId: 'backdrop' },
+      { type: 'image', imageId: 'shade', blend: 'multiply', opacity: 0.5 },
+    ]);
+    expect(pixelAt(out, 20, 40)).toEqual([200, 200, 200, 255]);
+    // Half-way between 200 and 200 × 128 / 255.
+    expect(pixelAt(out, 80, 40)[0]).toBeGreaterThanOrEqual(148);
+    expect(pixelAt(out, 80, 40)[0]).toBeLessThanOrEqual(152);
+  });
+
+  it('turns a design layer about its rectangle’s centre', async () => {
+    const design = image({ x: 0, y: 0 });
+    const blue = (p: number[]) => p[2] > 200 && p[0] < 50 && p[3] > 200;
+    const layer: ProductLayer<string> = {
+      type: 'design',
+      location: 'front',
+      x: 20,
+      y: 20,
+      width: 50,
+      height: 40,
+    };
+    const flat = await renderLayers([layer], design);
+    expect(blue(pixelAt(flat, 22, 22))).toBe(true);
+    // Turned 90° clockwise about (45, 40), the print area's top-left corner goes to (65, 15).
+    const turned = await renderLayers([{ ...layer, rotation: 90 }], design);
+    expect(blue(pixelAt(turned, 22, 22))).toBe(false);
+    expect(blue(pixelAt(turned, 62, 20))).toBe(true);
+    expect(count(turned, blue)).toBeGreaterThanOrEqual(50);
+    expect(count(turned, blue, { x0: 58, y0: 14, x1: 66, y1: 26 })).toBe(count(turned, blue));
+  });
+
+  it('leaves transparent what a camera sees beyond the view', async () => {
+    const out = await renderLayers(
+      [{ type: 'image', imageId: 'backdrop' }],
+      {},
+      {
+        handle: 'corner',
+        x: -10,
+        y: -10,
+        width: 30,
+        height: 30,
+        outputWidth: 30,
+        outputHeight: 30,
+      },
+    );
+    expect(out).toMatchObject({ width: 30, height: 30 });
+    expect(pixelAt(out, 5, 5)[3]).toBe(0);
+    expect(pixelAt(out, 15, 15)).toEqual([200, 200, 200, 255]);
+  });
+});
+
 describe('renderView on the demo bottle', () => {
   it('shows the cap screwed on or beside the bottle by the lid state', async () => {
     const { images, products } = await demoCatalog();
@@ -245,5 +320,21 @@ describe('renderView on the demo bottle', () => {
     expect(count(open, dark, { x0: 330, y0: 100, x1: 470, y1: 140 })).toBe(0);
     // The body keeps its colour either way.
     expect(pixelAt(open, 400, 380)).toEqual(pixelAt(closed, 400, 380));
+  });
+
+  it('shows the wrap across its seam from the back (two design layers)', async () => {
+    const { images, products } = await demoCatalog();
+    const bottle = products.find((p) => p.handle === 'demo-bottle')!;
+    const inputs = resolveRenderInputs(bottle, { colour: 'red' }, { viewAngle: 'south' });
+    expect(inputs.layers.filter((l) => l.type === 'design')).toHaveLength(2);
+    const design: Design = { wrap: { background: '#0000ff', elements: [] } };
+    const demoSources: RenderSources<string> = {
+      ...sources,
+      layerImage: (ref) => Promise.resolve(images[ref]),
+    };
+    const out = await decode((await renderView(inputs, design, demoSources)).png);
+    const blue = (p: number[]) => p[2] > 150 && p[0] < 60 && p[1] < 60;
+    for (const x of [300, 398, 400, 402, 500]) expect(blue(pixelAt(out, x, 600))).toBe(true);
+    expect(blue(pixelAt(out, 400, 420))).toBe(false); // above the wrap band
   });
 });

@@ -1,5 +1,6 @@
 import type { DesignLayer } from '../catalog';
 import {
+  blendInto,
   clipAndShade,
   clipToCanvas,
   compositeRgba,
@@ -82,12 +83,27 @@ export async function renderView<ImageRef>(
     limitInputPixels: options.limitInputPixels ?? RENDER_INPUT_PIXEL_LIMIT,
   });
   const layers = await Promise.all(inputs.layers.map((layer) => render.layer(layer)));
-  const canvas = await compositeRgba(
-    window.width,
-    window.height,
-    layers.filter((l): l is PlacedImage => l !== null),
-  );
-  return { png: await encodePng(canvas, size), ...size };
+  return { png: await encodePng(await drawLayers(window, layers), size), ...size };
+}
+
+/**
+ * Layers in order: runs of plain `over` layers composited by libvips in one pass, layers with a
+ * blend mode drawn by blendInto on what is below them.
+ */
+async function drawLayers(window: PixelRect, layers: (PlacedImage | null)[]): Promise<Rgba> {
+  let canvas: Rgba | undefined;
+  let run: PlacedImage[] = [];
+  const flush = async (): Promise<Rgba> => {
+    canvas = await compositeRgba(window.width, window.height, run, undefined, canvas);
+    run = [];
+    return canvas;
+  };
+  for (const layer of layers) {
+    if (!layer) continue;
+    if ((layer.blend ?? 'over') === 'over') run.push(layer);
+    else blendInto(await flush(), layer);
+  }
+  return flush();
 }
 
 /** One render's state: the window and the images decoded so far. */

@@ -6,6 +6,7 @@ import { encodePng, Rgba } from '../../src/common/images/compose';
  * backdrop (background state `grey`), a body (x 10–89, y 10–54) tinted by `colour`, the `front`
  * location (50 × 40 mm) in the rectangle x 20–69, y 20–59 (1 px per mm) clipped by the body and
  * shaded by a 50 % grey overlay on x ≥ 60, and a red lid square (x 0–9, y 0–9) when `lid` is open.
+ * `halves` (an opaque mask, white on x < 50) is there for other layers a test adds.
  */
 export function testProduct(): ProductDefinition<string> {
   return {
@@ -97,6 +98,8 @@ export async function testImages(): Promise<Record<string, Buffer>> {
     ),
     shade: paint(100, 80, (x) => (x >= 60 ? [128, 128, 128, 255] : CLEAR)),
     lid: paint(100, 80, (x, y) => (x < 10 && y < 10 ? [255, 0, 0, 255] : CLEAR)),
+    // An opaque black-and-white mask: white on the left half.
+    halves: paint(100, 80, (x) => (x < 50 ? [255, 255, 255, 255] : [0, 0, 0, 255])),
   };
   const out: Record<string, Buffer> = {};
   for (const [name, image] of Object.entries(images)) out[name] = await encodePng(image);

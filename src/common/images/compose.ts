@@ -150,29 +150,68 @@ export function extractRgba(image: Rgba, rect: PixelRect): Rgba {
 }
 
 /**
- * `layers` drawn in order on a `width` × `height` canvas, transparent or filled with
- * `background` (`#rrggbb`); parts outside the canvas are cut off.
+ * `layers` drawn over each other in order on a `width` × `height` canvas, transparent or filled
+ * with `background` (`#rrggbb`), or on `base`; parts outside the canvas are cut off. Only plain
+ * `over` compositing: blend modes go through blendInto.
  */
 export async function compositeRgba(
   width: number,
   height: number,
   layers: PlacedImage[],
   background?: string,
+  base?: Rgba,
 ): Promise<Rgba> {
   const inputs = layers
     .map((layer) => clipToCanvas(layer, width, height))
     .filter((layer): layer is PlacedImage => layer !== null)
-    .map(({ image, left, top, blend = 'over' }) => ({
-      input: image.data,
-      ...rawOf(image),
-      left,
-      top,
-      blend,
-    }));
-  const base = sharp({
-    create: { width, height, channels: 4, background: background ?? TRANSPARENT },
-  });
-  return toRgba(inputs.length > 0 ? base.composite(inputs) : base);
+    .map(({ image, left, top }) => ({ input: image.data, ...rawOf(image), left, top }));
+  if (base && inputs.length === 0) return base;
+  const canvas = base
+    ? sharp(base.data, rawOf(base))
+    : sharp({ create: { width, height, channels: 4, background: background ?? TRANSPARENT } });
+  return toRgba(inputs.length > 0 ? canvas.composite(inputs) : canvas);
+}
+
+type BlendFunction = (backdrop: number, source: number) => number;
+
+/** Separable blend functions of W3C Compositing and Blending, on colours in 0–1. */
+const BLENDS: Record<Exclude<CompositeBlend, 'over'>, BlendFunction> = {
+  multiply: (b, s) => b * s,
+  screen: (b, s) => b + s - b * s,
+  overlay: (b, s) => (b <= 0.5 ? 2 * b * s : 1 - 2 * (1 - b) * (1 - s)),
+};
+
+/**
+ * Draws a placed image onto `canvas` in place with its blend mode, by the W3C Compositing and
+ * Blending formulas on non-premultiplied colours: the blended colour where the canvas is opaque,
+ * the image's own where it is transparent, then source-over. (libvips' composite applies the
+ * blend to premultiplied colours, which darkens a half-transparent multiply.)
+ */
+export function blendInto(canvas: Rgba, placed: PlacedImage): void {
+  const mode = placed.blend ?? 'over';
+  const cut = clipToCanvas(placed, canvas.width, canvas.height);
+  if (!cut) return;
+  const blend: BlendFunction = mode === 'over' ? (_b, s) => s : BLENDS[mode];
+  const { image, left, top } = cut;
+  const src = image.data;
+  const dst = canvas.data;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const p = (y * image.width + x) * 4;
+      const as = src[p + 3] / 255;
+      if (as === 0) continue;
+      const q = ((top + y) * canvas.width + left + x) * 4;
+      const ab = dst[q + 3] / 255;
+      const ao = as + ab * (1 - as);
+      for (let c = 0; c < 3; c++) {
+        const cs = src[p + c] / 255;
+        const cb = dst[q + c] / 255;
+        const mixed = (1 - ab) * cs + ab * blend(cb, cs);
+        dst[q + c] = Math.round(((as * mixed + ab * (1 - as) * cb) / ao) * 255);
+      }
+      dst[q + 3] = Math.round(ao * 255);
+    }
+  }
 }
 
 /** PNG bytes of the image, stretched to `size` first when given and different. */
