@@ -187,6 +187,22 @@ describe('renderView', () => {
     });
   });
 
+  it('composes at the output scale: half size, and twice the size with the text drawn at it', async () => {
+    const design: Design = { front: { background: '#0000ff', elements: [] } };
+    const half = await render(design, {}, { width: 50, colour: 'black' });
+    expect(half).toMatchObject({ width: 50, height: 40 });
+    expect(near(pixelAt(half, 7, 7), [0, 0, 0, 255])).toBe(true); // view (14, 14): the body
+    expect(near(pixelAt(half, 15, 15), [0, 0, 255, 255])).toBe(true); // view (30, 30): the design
+    expect(near(pixelAt(half, 2, 35), [200, 200, 200, 255])).toBe(true); // view (4, 70): the backdrop
+    // At twice the size a 1-pixel-wide vertical bar of the print area is 2 pixels wide, not blurred.
+    const bar: Design = {
+      front: { elements: [{ ...image().front.elements[0], x: 10, width: 1 }] },
+    };
+    const double = await render(bar, {}, { width: 200 });
+    const row = Array.from({ length: 10 }, (_, i) => pixelAt(double, 56 + i, 52)[0]);
+    expect(row).toEqual([255, 255, 255, 255, 0, 0, 255, 255, 255, 255]);
+  });
+
   it('loads each layer image once per render and gives the same bytes for the same inputs', async () => {
     const inputs = resolveRenderInputs(
       testProduct(),

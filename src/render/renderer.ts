@@ -4,7 +4,7 @@ import {
   clipAndShade,
   clipToCanvas,
   compositeRgba,
-  decodeRgba,
+  decodeResizedRegion,
   encodePng,
   maskCoverage,
   PixelRect,
@@ -23,8 +23,9 @@ import { RenderInputs, RenderLayer, resolveOutputSize } from './render-inputs';
 
 /**
  * Composes a view angle (see resolveRenderInputs for what is drawn): its layers in order on a
- * transparent canvas, only within the camera's crop (the whole view without a camera), then
- * resized to the output size and encoded as PNG. Deterministic: the same inputs give the same
+ * transparent canvas, only within the camera's crop (the whole view without a camera), at the
+ * scale of the output size (layer images resized, the design rasterised at that size), then
+ * stretched to the exact output size when its aspect ratio differs, and encoded as PNG. Deterministic: the same inputs give the same
  * bytes.
  *
  * - `image`: the image drawn with its blend mode and opacity;
@@ -72,14 +73,23 @@ export async function renderView<ImageRef>(
   options: RenderOptions = {},
 ): Promise<RenderedImage> {
   const size = resolveOutputSize(inputs.outputSize, options);
-  const crop = inputs.crop ?? { x: 0, y: 0, width: inputs.view.width, height: inputs.view.height };
+  const { view } = inputs;
+  const crop = inputs.crop ?? { x: 0, y: 0, width: view.width, height: view.height };
+  // Composed at the output's scale: a closeup gets sharp text, a thumbnail costs little.
+  const scale = Math.max(size.width / crop.width, size.height / crop.height);
   const window: PixelRect = {
-    left: Math.round(crop.x),
-    top: Math.round(crop.y),
-    width: Math.max(1, Math.round(crop.width)),
-    height: Math.max(1, Math.round(crop.height)),
+    left: Math.round(crop.x * scale),
+    top: Math.round(crop.y * scale),
+    width: Math.max(1, Math.round(crop.width * scale)),
+    height: Math.max(1, Math.round(crop.height * scale)),
   };
-  const render = new ViewRender(inputs, design, sources, window, {
+  const render = new ViewRender(inputs, design, sources, {
+    scale,
+    window,
+    view: {
+      width: Math.max(1, Math.round(view.width * scale)),
+      height: Math.max(1, Math.round(view.height * scale)),
+    },
     limitInputPixels: options.limitInputPixels ?? RENDER_INPUT_PIXEL_LIMIT,
   });
   const layers = await Promise.all(inputs.layers.map((layer) => render.layer(layer)));
@@ -106,7 +116,16 @@ async function drawLayers(window: PixelRect, layers: (PlacedImage | null)[]): Pr
   return flush();
 }
 
-/** One render's state: the window and the images decoded so far. */
+/** Where a render draws: view pixels × `scale`, within `window` (in those scaled pixels). */
+interface Frame {
+  scale: number;
+  window: PixelRect;
+  /** The view's size at the scale. */
+  view: { width: number; height: number };
+  limitInputPixels: number;
+}
+
+/** One render's state: its frame and the images decoded so far. */
 class ViewRender<ImageRef> {
   private readonly images = new Map<ImageRef, Promise<Rgba>>();
   private readonly coverages = new Map<ImageRef, Promise<Buffer>>();
@@ -118,14 +137,17 @@ class ViewRender<ImageRef> {
     private readonly inputs: RenderInputs<ImageRef>,
     private readonly design: Design,
     private readonly sources: RenderSources<ImageRef>,
-    private readonly window: PixelRect,
-    private readonly limits: { limitInputPixels: number },
+    private readonly frame: Frame,
   ) {
     this.designSources = {
       outline: (request) => sources.outline(request),
       uploadedAsset: (id) => cached(this.assets, id, () => sources.uploadedAsset(id)),
-      limitInputPixels: limits.limitInputPixels,
+      limitInputPixels: frame.limitInputPixels,
     };
+  }
+
+  private get window(): PixelRect {
+    return this.frame.window;
   }
 
   async layer(layer: RenderLayer<ImageRef>): Promise<PlacedImage | null> {
@@ -149,18 +171,31 @@ class ViewRender<ImageRef> {
     }
   }
 
-  /** A layer image as seen through the window. */
+  /**
+   * A layer image stretched to the scaled view and seen through the window: only the part under
+   * the window is resized and kept.
+   */
   private image(ref: ImageRef): Promise<Rgba> {
-    const { view } = this.inputs;
-    return cached(this.images, ref, async () =>
-      windowRgba(
-        await decodeRgba(await this.sources.layerImage(ref), {
-          limitInputPixels: this.limits.limitInputPixels,
-          size: { width: view.width, height: view.height },
-        }),
-        this.window,
-      ),
-    );
+    const { window, view, limitInputPixels } = this.frame;
+    return cached(this.images, ref, async () => {
+      const left = Math.max(0, window.left);
+      const top = Math.max(0, window.top);
+      const right = Math.min(view.width, window.left + window.width);
+      const bottom = Math.min(view.height, window.top + window.height);
+      const blank = { data: Buffer.alloc(0), width: 0, height: 0 };
+      const region = { left, top, width: right - left, height: bottom - top };
+      const part =
+        region.width > 0 && region.height > 0
+          ? await decodeResizedRegion(
+              await this.sources.layerImage(ref),
+              view.width,
+              view.height,
+              region,
+              limitInputPixels,
+            )
+          : blank;
+      return windowRgba(part, { ...window, left: window.left - left, top: window.top - top });
+    });
   }
 
   private coverage(ref: ImageRef): Promise<Buffer> {
@@ -177,11 +212,12 @@ class ViewRender<ImageRef> {
     );
     const design = location && designOf(this.design, location.handle);
     if (!location || !design) return null;
+    const { scale } = this.frame;
     const box = {
-      width: Math.max(1, Math.round(layer.width)),
-      height: Math.max(1, Math.round(layer.height)),
-      cx: layer.x + layer.width / 2 - this.window.left,
-      cy: layer.y + layer.height / 2 - this.window.top,
+      width: Math.max(1, Math.round(layer.width * scale)),
+      height: Math.max(1, Math.round(layer.height * scale)),
+      cx: (layer.x + layer.width / 2) * scale - this.window.left,
+      cy: (layer.y + layer.height / 2) * scale - this.window.top,
       rotation: layer.rotation ?? 0,
     };
     const visible = visibleRegion(box, this.window.width, this.window.height);
