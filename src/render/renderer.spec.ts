@@ -194,10 +194,8 @@ describe('renderView', () => {
     expect(near(pixelAt(half, 7, 7), [0, 0, 0, 255])).toBe(true); // view (14, 14): the body
     expect(near(pixelAt(half, 15, 15), [0, 0, 255, 255])).toBe(true); // view (30, 30): the design
     expect(near(pixelAt(half, 2, 35), [200, 200, 200, 255])).toBe(true); // view (4, 70): the backdrop
-    // At twice the size a 1-pixel-wide vertical bar of the print area is 2 pixels wide, not blurred.
-    const bar: Design = {
-      front: { elements: [{ ...image().front.elements[0], x: 10, width: 1 }] },
-    };
+    // At twice the size a 1-millimetre-wide (1 view pixel) image is 2 pixels wide, not blurred.
+    const bar = image({ x: 10, width: 1 });
     const double = await render(bar, {}, { width: 200 });
     const row = Array.from({ length: 10 }, (_, i) => pixelAt(double, 56 + i, 52)[0]);
     expect(row).toEqual([255, 255, 255, 255, 0, 0, 255, 255, 255, 255]);
