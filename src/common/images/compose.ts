@@ -202,6 +202,12 @@ export function blendInto(canvas: Rgba, placed: PlacedImage): void {
       if (as === 0) continue;
       const q = ((top + y) * canvas.width + left + x) * 4;
       const ab = dst[q + 3] / 255;
+      if (as === 1 && ab === 1) {
+        // Both opaque (most pixels): the formula reduces to the blend function.
+        for (let c = 0; c < 3; c++)
+          dst[q + c] = Math.round(blend(dst[q + c] / 255, src[p + c] / 255) * 255);
+        continue;
+      }
       const ao = as + ab * (1 - as);
       for (let c = 0; c < 3; c++) {
         const cs = src[p + c] / 255;
