@@ -1,0 +1,169 @@
+/**
+ * Renders the example images of the README (docs/renders/) from the demo catalog:
+ *   npm run build && node dist/scripts/render-examples.js [outDir]
+ * - demo-tee-north.png: the black demo T-shirt's front with "Team Rocket" in roboto-bold;
+ * - demo-bottle-northeast.png: the teal demo bottle from the front right, the demo artwork on its wrap.
+ * Both 400 pixels wide. Rerun after changing the renderer or the demo catalog, and commit the
+ * images when they changed. Also writes the full-size renders of every demo view to `outDir`
+ * (default: none) for a closer look.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+// The demo catalog's drawings are not part of the catalog's public surface (only for examples).
+// eslint-disable-next-line no-restricted-imports
+import { demoArtwork, demoCatalog } from '../src/catalog/demo/demo-products';
+import { FontsService } from '../src/fonts';
+import type { Design } from '../src/recipesets';
+import { renderView, resolveRenderInputs, RenderRequest } from '../src/render';
+
+const ARTWORK_ID = 1;
+
+const teeDesign: Design = {
+  front: {
+    elements: [
+      {
+        type: 'text',
+        text: 'Team Rocket',
+        font: 'roboto-bold',
+        size: 110,
+        colour: '#ffca28',
+        x: 150,
+        y: 120,
+        rotation: 0,
+        align: 'center',
+      },
+    ],
+  },
+  back: {
+    elements: [
+      {
+        type: 'image',
+        uploadedAssetId: ARTWORK_ID,
+        x: 50,
+        y: 60,
+        width: 200,
+        height: 200,
+        rotation: 0,
+      },
+    ],
+  },
+};
+
+const bottleDesign: Design = {
+  wrap: {
+    background: '#fff8e1',
+    elements: [
+      // Centred on the part of the wrap the northeast view faces (137.5 mm of 220 mm).
+      {
+        type: 'image',
+        uploadedAssetId: ARTWORK_ID,
+        x: 107.5,
+        y: 8,
+        width: 60,
+        height: 60,
+        rotation: 0,
+      },
+      {
+        type: 'text',
+        text: 'Team Rocket',
+        font: 'pacifico',
+        size: 28,
+        colour: '#c62828',
+        x: 137.5,
+        y: 85,
+        rotation: 0,
+        align: 'center',
+      },
+    ],
+  },
+};
+
+async function main(): Promise<void> {
+  const outDir = process.argv[2];
+  const { images, products } = await demoCatalog();
+  const artwork = await demoArtwork();
+  const fonts = new FontsService();
+  const sources = {
+    layerImage: (ref: string) => Promise.resolve(images[ref]),
+    uploadedAsset: () => Promise.resolve(artwork),
+    outline: fonts.outline.bind(fonts),
+  };
+  const product = (handle: string) => products.find((p) => p.handle === handle)!;
+  const render = async (
+    handle: string,
+    options: Record<string, string>,
+    design: Design,
+    request: RenderRequest,
+    width?: number,
+  ) =>
+    (
+      await renderView(resolveRenderInputs(product(handle), options, request), design, sources, {
+        width,
+      })
+    ).png;
+
+  mkdirSync('docs/renders', { recursive: true });
+  writeFileSync(
+    'docs/renders/demo-tee-north.png',
+    await render(
+      'demo-tee',
+      { colour: 'black', size: 'M' },
+      teeDesign,
+      { viewAngle: 'north' },
+      400,
+    ),
+  );
+  writeFileSync(
+    'docs/renders/demo-bottle-northeast.png',
+    await render('demo-bottle', { colour: 'teal' }, bottleDesign, { viewAngle: 'northeast' }, 400),
+  );
+  if (!outDir) return;
+  mkdirSync(outDir, { recursive: true });
+  const shots: [string, string, Record<string, string>, Design, RenderRequest][] = [
+    ['tee-north-black', 'demo-tee', { colour: 'black' }, teeDesign, { viewAngle: 'north' }],
+    ['tee-south-black', 'demo-tee', { colour: 'black' }, teeDesign, { viewAngle: 'south' }],
+    [
+      'tee-north-white-closeup',
+      'demo-tee',
+      { colour: 'white' },
+      teeDesign,
+      { viewAngle: 'north', camera: 'closeup' },
+    ],
+    [
+      'bottle-north-closed',
+      'demo-bottle',
+      { colour: 'steel' },
+      bottleDesign,
+      { viewAngle: 'north' },
+    ],
+    [
+      'bottle-north-open',
+      'demo-bottle',
+      { colour: 'steel' },
+      bottleDesign,
+      { viewAngle: 'north', states: [['lid', 'open']] },
+    ],
+    [
+      'bottle-south-print',
+      'demo-bottle',
+      { colour: 'red' },
+      bottleDesign,
+      { viewAngle: 'south', renderStateHandle: 'print-output' },
+    ],
+    [
+      'bottle-east-closeup',
+      'demo-bottle',
+      { colour: 'black' },
+      bottleDesign,
+      { viewAngle: 'east', camera: 'closeup' },
+    ],
+  ];
+  for (const [name, handle, options, design, request] of shots) {
+    writeFileSync(join(outDir, `${name}.png`), await render(handle, options, design, request));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

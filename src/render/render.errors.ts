@@ -1,0 +1,81 @@
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+
+const list = (items: readonly string[]): string => (items.length > 0 ? items.join(', ') : 'none');
+
+/** A view angle the product does not have (404: it names a resource, like a path segment). */
+export class UnknownViewAngle extends DomainError {
+  constructor(product: string, handle: string, known: readonly string[]) {
+    super(
+      'UNKNOWN_VIEW_ANGLE',
+      ErrorKind.NotFound,
+      `product ${product} has no view angle ${handle} (its view angles: ${list(known)}).`,
+    );
+  }
+}
+
+/** A render-state preset (`renderStateHandle`) the product does not have. */
+export class UnknownRenderPreset extends DomainError {
+  constructor(product: string, handle: string, known: readonly string[]) {
+    super(
+      'UNKNOWN_RENDER_STATE_HANDLE',
+      ErrorKind.BadRequest,
+      `product ${product} has no render state preset ${handle} (its presets: ${list(known)}).`,
+    );
+  }
+}
+
+/** A render-state name the product does not have. */
+export class UnknownRenderState extends DomainError {
+  constructor(product: string, name: string, known: readonly string[]) {
+    super(
+      'UNKNOWN_RENDER_STATE',
+      ErrorKind.BadRequest,
+      `product ${product} has no render state ${name} (its render states: ${list(known)}).`,
+    );
+  }
+}
+
+/** A value a render state does not allow. */
+export class InvalidRenderStateValue extends DomainError {
+  constructor(state: string, value: string, allowed: readonly string[]) {
+    super(
+      'INVALID_RENDER_STATE_VALUE',
+      ErrorKind.BadRequest,
+      `render state ${state} has no value ${value} (allowed: ${list(allowed)}).`,
+    );
+  }
+}
+
+/** A camera the view angle does not have. */
+export class UnknownCamera extends DomainError {
+  constructor(view: string, handle: string, known: readonly string[]) {
+    super(
+      'UNKNOWN_CAMERA',
+      ErrorKind.BadRequest,
+      `view angle ${view} has no camera ${handle} (its cameras: ${list(known)}).`,
+    );
+  }
+}
+
+/**
+ * A fill layer's option whose chosen value the product no longer offers (the product changed
+ * after the recipe set was made): the colour to draw is unknown, and guessing would be wrong.
+ */
+export class MissingOptionColour extends DomainError {
+  constructor(product: string, option: string, value: string | undefined) {
+    super(
+      'MISSING_OPTION_COLOUR',
+      ErrorKind.Conflict,
+      value === undefined
+        ? `the recipe set has no value for option ${option}, which product ${product} colours its view with.`
+        : `option ${option} of product ${product} has no colour for the recipe set's value ${value}.`,
+    );
+  }
+}
+
+/** An output size beyond the renderer's limit (or not a whole number of at least 1). */
+export class InvalidRenderSize extends DomainError {
+  constructor(message: string) {
+    super('INVALID_RENDER_SIZE', ErrorKind.BadRequest, message);
+  }
+}
