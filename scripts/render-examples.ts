@@ -10,8 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // The demo catalog's drawings are not part of the catalog's public surface (only for examples).
-// eslint-disable-next-line no-restricted-imports
-import { demoArtwork, demoCatalog } from '../src/catalog/demo/demo-products';
+import { demoArtwork, demoCatalog } from '../src/catalog';
 import { FontsService } from '../src/fonts';
 import type { Design } from '../src/recipesets';
 import { renderView, resolveRenderInputs, RenderRequest } from '../src/render';

@@ -7,7 +7,7 @@ export type { CatalogProduct } from './catalog.service';
 export { ProductNotFound } from './catalog.errors';
 export { DemoCatalogInstaller, demoProductHandles } from './demo/demo-installer';
 export type { DemoInstallResult } from './demo/demo-installer';
-export { demoArtwork } from './demo/demo-products';
+export { demoArtwork, demoCatalog } from './demo/demo-products';
 export * from './product-definition';
 export { ProductEntity } from './entities/product.entity';
 export { CATALOG_ENTITIES } from './entities';

@@ -1,7 +1,6 @@
 import { paint, pixelAt, testImages, testProduct } from '../../test/support/render-product';
 // The demo catalog's drawings, for a check on a real product.
-// eslint-disable-next-line no-restricted-imports
-import { demoCatalog } from '../catalog/demo/demo-products';
+import { demoCatalog } from '../catalog';
 import { decodeRgba, encodePng, Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
 import type { ProductCamera, ProductLayer } from '../catalog';

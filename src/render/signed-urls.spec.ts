@@ -20,7 +20,9 @@ describe('UrlSigner', () => {
   it('does not depend on the order of parameters or the case of the path', () => {
     const signed = new URL(signer.sign(PATH, LATER), 'http://x');
     const reordered = new URLSearchParams([...signed.searchParams.entries()].reverse());
-    expect(signer.verify(`${signed.pathname.toUpperCase()}?${reordered.toString()}`, NOW).valid).toBe(true);
+    expect(
+      signer.verify(`${signed.pathname.toUpperCase()}?${reordered.toString()}`, NOW).valid,
+    ).toBe(true);
   });
 
   it('refuses a changed parameter, path or expiry, and unsigned or malformed URLs', () => {
