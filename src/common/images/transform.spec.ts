@@ -196,9 +196,14 @@ describe('applyTransform', () => {
     ).rejects.toThrow('Input image exceeds pixel limit');
   });
 
-  it('is deterministic', async () => {
-    const input = await quadrants();
-    const over = { width: 50, format: 'jpeg' as const, rotate: 90 as const };
+  it.each([
+    { format: 'jpeg' as const },
+    { format: 'webp' as const },
+    { format: 'gif' as const },
+    { format: 'png' as const, pngQuality: 40 },
+  ])('is deterministic (%j)', async (encoding) => {
+    const input = await quadrants(400, 300);
+    const over = { ...encoding, width: 123, rotate: 90 as const, mode: 'pad' as const, height: 77 };
     const [a, b] = await Promise.all([run(over, input), run(over, input)]);
     expect(a.bytes.equals(b.bytes)).toBe(true);
   });
