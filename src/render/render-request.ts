@@ -23,7 +23,18 @@ export interface RenderRequest {
 }
 
 /**
- * Combines the path form and the query string of a render URL. A query parameter overrides the
+ * Combines the path form and the query string of a render URL.
+ *
+ * Accepted query parameters (names case-insensitive, unknown ones ignored, the last of repeated
+ * values wins; invalid values are 400 `Invalid value for <name>: '<value>'. <rule>`):
+ * `width`/`w`, `height`/`h` (integers 1…maxDimension, after `dpr` too), `state=name:value`
+ * (repeatable), `renderStateHandle`, `camera`, `useCache` (true/false/1/0, default true), `mode`
+ * (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor` (topleft … bottomright), `bgcolor`
+ * (hex RGB/RRGGBB/RRGGBBAA, `#` tolerated, or a named colour), `dpr` (0 < dpr ≤ 4, `2x` tolerated),
+ * `flip` (none|h|x|v|y|both|hv|vh|xy|yx), `rotate` (multiples of 90, clockwise), `crop=x1,y1,x2,y2`
+ * (source pixels before rotation; x2/y2 ≤ 0 count from the right/bottom edge), `format`
+ * (png|jpeg|jpg|webp|gif), `quality` (JPEG, and WebP unless `webp.quality`), `jpeg.quality`,
+ * `webp.quality`, `webp.lossless`, `png.quality` (palette PNG at that quality), qualities 1…100. A query parameter overrides the
  * same setting given as a path segment (`camera`, `renderStateHandle` over `state/…`, `width`/`w`,
  * `height`/`h`); a size from the path obeys the same maximum as one from the query.
  */

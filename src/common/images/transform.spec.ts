@@ -147,6 +147,24 @@ describe('applyTransform', () => {
     expect(await pixel(out.bytes, 100, 100)).toEqual([255, 255, 255, 255]);
   });
 
+  it('scale=canvas with mode=crop crops the overflowing side and pads the short one', async () => {
+    const out = await run(
+      {
+        width: 80,
+        height: 80,
+        mode: 'crop',
+        scale: 'canvas',
+        background: { r: 0, g: 0, b: 0, alpha: 1 },
+      },
+      await quadrants(160, 30),
+    );
+    expect([out.width, out.height]).toEqual([80, 80]);
+    expect(await pixel(out.bytes, 0, 0)).toEqual([0, 0, 0, 255]); // padding above
+    expect(await pixel(out.bytes, 0, 25)).toEqual(RED); // source x 40 (middle crop), y 0
+    expect(await pixel(out.bytes, 79, 54)).toEqual(YELLOW); // source x 119, y 29
+    expect(await pixel(out.bytes, 79, 79)).toEqual([0, 0, 0, 255]); // padding below
+  });
+
   it('crops in source pixels (crop=x1,y1,x2,y2)', async () => {
     const out = await run({ crop: { x1: 40, y1: 30, x2: 0, y2: 0 } });
     expect([out.width, out.height]).toEqual([40, 30]);
