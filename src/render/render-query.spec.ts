@@ -132,8 +132,17 @@ describe('parseRenderQuery: render parameters', () => {
     );
   });
 
+  it('takes the query string pairs in order, so the last wins across spellings', () => {
+    const q = parse(new URLSearchParams('width=1&Width=2&width=3&state=a:1&STATE=A:2&x=%7B%7D'));
+    expect(q.size).toEqual({ width: 3 });
+    expect(q.states).toEqual({ a: '2' });
+    expect(() => parse(new URLSearchParams('w=0'))).toThrow("Invalid value for w: '0'.");
+  });
+
   it('ignores unknown parameters', () => {
-    expect(parse({ utm_source: 'mail', cachebuster: ['1', '2'], sig: 'abc' })).toMatchObject({
+    expect(
+      parse({ utm_source: 'mail', cachebuster: ['1', '2'], sig: 'abc', x: { y: 'z' } }),
+    ).toMatchObject({
       transforms: false,
       key: '',
     });

@@ -15,8 +15,13 @@ import {
 } from './resizer-params';
 import { planTransform, RequestedSize, ResizerOptions, TransformPlan } from './transform-plan';
 
-/** Query values as Express's query parser gives them. */
-export type ParsedQuery = Record<string, unknown>;
+/**
+ * Query values as Express's query parser gives them (`req.query`), or the query string's pairs in
+ * order (`new URLSearchParams(search)`): with pairs, "last wins" holds exactly even across
+ * spellings (`width=1&Width=2`); with an object, a name's spellings are taken in order of first
+ * appearance.
+ */
+export type ParsedQuery = Record<string, unknown> | URLSearchParams;
 
 export interface RenderLimits {
   /** Largest width or height (after `dpr`) a caller may ask for. */
@@ -83,11 +88,13 @@ export function parseRenderQuery(query: ParsedQuery, limits: RenderLimits): Rend
     transforms: false,
     key: '',
   };
-  for (const [name, value] of Object.entries(query)) {
-    const setter = PARAMETERS[name.toLowerCase()];
-    if (!setter) continue;
-    for (const raw of values(name, value)) setter(q, name, raw, limits);
-  }
+  const pairs =
+    query instanceof URLSearchParams
+      ? [...query]
+      : Object.entries(query)
+          .filter(([name]) => name.toLowerCase() in PARAMETERS)
+          .flatMap(([name, value]) => values(name, value).map((raw) => [name, raw] as const));
+  for (const [name, raw] of pairs) PARAMETERS[name.toLowerCase()]?.(q, name, raw, limits);
   Object.assign(q, planTransform(q.size, q.resizer, limits.maxDimension));
   return q;
 }
