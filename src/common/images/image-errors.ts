@@ -6,3 +6,10 @@ export class ImageRejected extends DomainError {
     super('IMAGE_REJECTED', ErrorKind.BadRequest, message);
   }
 }
+
+/** A transformation that cannot apply to this image (a crop outside it, an output over the limit). */
+export class TransformRejected extends DomainError {
+  constructor(message: string) {
+    super('IMAGE_TRANSFORM_REJECTED', ErrorKind.BadRequest, message);
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  CropRect,
+  DEFAULT_TRANSFORM,
+  ImageTransform,
+  OutputFormat,
+  ResizeMode,
+  Rgba,
+  ScaleMode,
+  Anchor,
+} from '../common/images/transform-layout';
+import { RenderParameterInvalid } from './render-errors';
+
+/** Image-resizer parameters as the caller gave them (absent ones undefined). */
+export interface ResizerOptions {
+  mode?: ResizeMode;
+  scale?: ScaleMode;
+  anchor?: Anchor;
+  background?: Rgba;
+  dpr?: number;
+  flip?: { horizontal: boolean; vertical: boolean };
+  rotate?: 0 | 90 | 180 | 270;
+  crop?: CropRect;
+  format?: OutputFormat;
+  /** `quality`: JPEG quality, and WebP quality unless `webp.quality` is given. */
+  quality?: number;
+  jpegQuality?: number;
+  webpQuality?: number;
+  webpLossless?: boolean;
+  pngQuality?: number;
+}
+
+/** Requested output size before `dpr`. */
+export interface RequestedSize {
+  width?: number;
+  height?: number;
+}
+
+export interface TransformPlan {
+  transform: ImageTransform;
+  /**
+   * True when the answer must be transformed bytes (a size, dpr ≠ 1, flip, rotation, crop, a
+   * format other than PNG, or PNG quantisation); false when the stored render itself answers.
+   */
+  transforms: boolean;
+  /** Canonical, sorted description of the effective transformation (empty when none): a cache key / ETag input. */
+  key: string;
+}
+
+/**
+ * Resolves defaults and `dpr` (which multiplies width and height; the result must stay within
+ * `maxDimension`) into a complete transform, and says whether it changes anything.
+ */
+export function planTransform(
+  size: RequestedSize,
+  options: ResizerOptions,
+  maxDimension: number,
+): TransformPlan {
+  const dpr = options.dpr ?? 1;
+  const scaled = (name: 'width' | 'height'): number | undefined => {
+    const value = size[name];
+    if (value === undefined) return undefined;
+    const pixels = Math.max(1, Math.round(value * dpr));
+    if (pixels > maxDimension) {
+      throw new RenderParameterInvalid(
+        'dpr',
+        String(dpr),
+        `With ${name} ${value} it asks for ${pixels} pixels, more than the maximum of ${maxDimension}.`,
+      );
+    }
+    return pixels;
+  };
+  const transform: ImageTransform = {
+    ...DEFAULT_TRANSFORM,
+    width: scaled('width'),
+    height: scaled('height'),
+    dpr,
+    mode: options.mode ?? DEFAULT_TRANSFORM.mode,
+    scale: options.scale ?? DEFAULT_TRANSFORM.scale,
+    anchor: options.anchor ?? DEFAULT_TRANSFORM.anchor,
+    background: options.background,
+    flipHorizontal: options.flip?.horizontal ?? false,
+    flipVertical: options.flip?.vertical ?? false,
+    rotate: options.rotate ?? 0,
+    crop: options.crop,
+    format: options.format ?? DEFAULT_TRANSFORM.format,
+    jpegQuality: options.jpegQuality ?? options.quality ?? DEFAULT_TRANSFORM.jpegQuality,
+    webpQuality: options.webpQuality ?? options.quality ?? DEFAULT_TRANSFORM.webpQuality,
+    webpLossless: options.webpLossless ?? false,
+    pngQuality: options.pngQuality,
+  };
+  if (transform.width === undefined) delete transform.width;
+  if (transform.height === undefined) delete transform.height;
+  const transforms =
+    transform.width !== undefined ||
+    transform.height !== undefined ||
+    dpr !== 1 ||
+    transform.flipHorizontal ||
+    transform.flipVertical ||
+    transform.rotate !== 0 ||
+    transform.crop !== undefined ||
+    transform.format !== 'png' ||
+    transform.pngQuality !== undefined;
+  return { transform, transforms, key: transforms ? canonicalKey(transform) : '' };
+}
+
+/** `name=value` pairs of every setting that differs from the default and matters, sorted by name. */
+function canonicalKey(t: ImageTransform): string {
+  const entries: [string, string | number | undefined][] = [
+    ['width', t.width],
+    ['height', t.height],
+    ['dpr', t.width === undefined && t.height === undefined && t.dpr !== 1 ? t.dpr : undefined],
+    ['mode', t.mode !== DEFAULT_TRANSFORM.mode ? t.mode : undefined],
+    ['scale', t.scale !== DEFAULT_TRANSFORM.scale ? t.scale : undefined],
+    ['anchor', t.anchor !== DEFAULT_TRANSFORM.anchor ? t.anchor : undefined],
+    ['bgcolor', t.background ? hex(t.background) : undefined],
+    ['flip', (t.flipHorizontal ? 'h' : '') + (t.flipVertical ? 'v' : '') || undefined],
+    ['rotate', t.rotate || undefined],
+    ['crop', t.crop ? [t.crop.x1, t.crop.y1, t.crop.x2, t.crop.y2].join(',') : undefined],
+    ['format', t.format],
+    ['quality', t.format === 'jpeg' ? t.jpegQuality : undefined],
+    ['webp.quality', t.format === 'webp' && !t.webpLossless ? t.webpQuality : undefined],
+    ['webp.lossless', t.format === 'webp' && t.webpLossless ? 'true' : undefined],
+    ['png.quality', t.format === 'png' ? t.pngQuality : undefined],
+  ];
+  return entries
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+}
+
+function hex({ r, g, b, alpha }: Rgba): string {
+  return [r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('');
+}
