@@ -5,7 +5,7 @@ import { parseSize } from './resizer-params';
 import { planTransform, RequestedSize } from './transform-plan';
 
 /** Everything a render URL asks for: what to render and how to transform it. */
-export interface RenderRequest {
+export interface RenderUrl {
   viewAngle: string;
   /** Preset handle (`renderStateHandle` query parameter, or the `state/{preset}` path segment). */
   renderStateHandle?: string;
@@ -42,7 +42,7 @@ export function parseRenderRequest(
   segments: readonly string[],
   query: ParsedQuery,
   limits: RenderLimits,
-): RenderRequest {
+): RenderUrl {
   const path = parseRenderPath(segments);
   const pathSize = (name: 'width' | 'height') =>
     path[name] === undefined ? undefined : parseSize(name, String(path[name]), limits.maxDimension);
@@ -54,7 +54,7 @@ export function parseRenderRequest(
   if (size.width === undefined) delete size.width;
   if (size.height === undefined) delete size.height;
   const plan = planTransform(size, fromQuery.resizer, limits.maxDimension);
-  const request: RenderRequest = {
+  const request: RenderUrl = {
     viewAngle: path.viewAngle,
     states: fromQuery.states,
     useCache: fromQuery.useCache,
