@@ -9,6 +9,7 @@ import { StoredKeysCheck } from './common/crypto/stored-keys-check';
 import { StorageModule } from './common/storage/storage.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
+import { RenderModule } from './render/render.module';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
@@ -61,6 +62,7 @@ export class AppModule {
         CatalogModule,
         RecipeSetsModule,
         OrdersModule,
+        RenderModule,
         AssetsModule,
         HealthModule,
         DemoModule,

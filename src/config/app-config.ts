@@ -52,6 +52,8 @@ export class AppConfig {
   /** Pixels one uploaded image may have (400 beyond), checked before decoding. */
   readonly maxUploadPixels: number;
   readonly blobStore: Environment['BLOB_STORE'];
+  /** Renders: largest side (400 beyond), renders at once, renders waiting and how long. */
+  readonly render: { maxSide: number; concurrency: number; queue: number; queueWaitMs: number };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly seedDemo: boolean;
@@ -89,6 +91,12 @@ export class AppConfig {
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
     this.blobStore = env.BLOB_STORE;
+    this.render = {
+      maxSide: env.RENDER_MAX_SIDE,
+      concurrency: env.RENDER_CONCURRENCY,
+      queue: env.RENDER_QUEUE,
+      queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
+    };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =

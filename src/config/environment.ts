@@ -184,6 +184,18 @@ export class Environment {
   })
   S3_PREFIX = '';
 
+  @IntBetween(16, 4096)
+  RENDER_MAX_SIDE = 4096;
+
+  @IntBetween(1, 64)
+  RENDER_CONCURRENCY = 2;
+
+  @IntBetween(0, 10_000)
+  RENDER_QUEUE = 64;
+
+  @IntBetween(1, 600_000)
+  RENDER_QUEUE_WAIT_MS = 15_000;
+
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 

@@ -10,6 +10,7 @@ export {
 } from './recipe-sets.service';
 export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
 export { RecipeSetDesignsService } from './recipe-set-designs.service';
+export type { DesignedRecipeSet } from './recipe-set-designs.service';
 export type { Design, DesignElement, LocationDesign, TextElement, ImageElement } from './design';
 export { RecipeSetNotFound, TooManyRecipeSets } from './recipe-sets.errors';
 export { parseRecipeSetRef } from './readable-id';

@@ -21,6 +21,17 @@ import { RecipeSetsRepository } from './recipe-sets.repository';
 import { resolveOptions } from './recipe-set-options';
 import { RecipeStatus } from './recipe-status';
 
+/** A recipe set with everything its renders and print files derive from. */
+export interface DesignedRecipeSet {
+  id: string;
+  readableId: string;
+  clientId: string;
+  version: number;
+  options: Record<string, string>;
+  design: Design;
+  product: CatalogProduct;
+}
+
 /** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
 function inOrder(values: Record<string, string>, order: readonly string[]): Record<string, string> {
   const keys = [
@@ -65,6 +76,28 @@ export class RecipeSetDesignsService {
       ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
       : undefined;
     return this.toDto(recipeSet, product);
+  }
+
+  /**
+   * What renders and print files of a recipe set derive from: its design version, options and
+   * design, and its product. A recipe set without a product (made blank) has nothing to draw: 404
+   * naming its product.
+   */
+  async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
+    const recipeSet = await this.owned(actor, ref);
+    const product = recipeSet.productId
+      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
+      : undefined;
+    if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    return {
+      id: recipeSet.id,
+      readableId: recipeSet.readableId,
+      clientId: recipeSet.clientId,
+      version: recipeSet.version,
+      options: recipeSet.options,
+      design: recipeSet.design,
+      product,
+    };
   }
 
   async replaceDesign(actor: Actor, ref: string, input: ReplaceDesignDto): Promise<RecipeSetDto> {

@@ -78,6 +78,13 @@ const gen = new OpenApiArbitraries(doc, {
     // The only path parameter named `id` is an uploaded asset's.
     id: oneOf(() => pools.assetIds),
     productHandle: oneOf(() => pools.products),
+    // Renders: the fuzzing product's (teeProduct's) view angle, camera, preset and states.
+    // (Another camera, preset or state is a 400 by the API's rules, not the schema's.)
+    readableId: oneOf(() => pools.designed, 12),
+    viewAngleHandle: oneOf(() => ['north', 'NORTH'], 12),
+    camera: () => fc.constantFrom('closeup', 'CloseUp'),
+    renderStateHandle: () => fc.constantFrom('print-output'),
+    state: () => fc.constantFrom('background:white', 'BACKGROUND:transparent'),
   },
 });
 

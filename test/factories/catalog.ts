@@ -69,5 +69,7 @@ export function teeProduct(images: { mask: number; shading: number }, handle = '
         ],
       },
     ],
+    renderStates: [{ handle: 'background', values: ['white', 'transparent'], default: 'white' }],
+    renderStatePresets: [{ handle: 'print-output', states: { background: 'transparent' } }],
   };
 }

@@ -28,7 +28,13 @@ interface OpenApiDocument {
 }
 
 /** Paths the document does not describe on purpose: Swagger UI itself and test-only routes. */
-const UNDOCUMENTED = [/^\/docs(-json|-yaml)?(\/|$)/i, /^\/test-only\//i];
+const UNDOCUMENTED = [
+  /^\/docs(-json|-yaml)?(\/|$)/i,
+  /^\/test-only\//i,
+  // The render route's path-segment forms (any subset of state/camera/width/height, any order):
+  // OpenAPI cannot describe them; the documented forms' description does.
+  /^\/api\/assets\/generated\/recipeset\/readable\/[^/]+\/[^/]+\/(state|camera|width|height)\//i,
+];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**

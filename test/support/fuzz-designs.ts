@@ -58,8 +58,8 @@ export function validProduct(body: unknown, images: number[], handle?: string): 
         ),
       },
     ],
-    renderStates: [],
-    renderStatePresets: [],
+    renderStates: base.renderStates,
+    renderStatePresets: base.renderStatePresets,
   };
 }
 

@@ -25,6 +25,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addTag('Catalog', "A client's products: options, SKUs, printable locations, view angles.")
     .addTag('Assets', 'Uploaded artwork: images stored for designs.')
+    .addTag('Rendering', 'Images of recipe sets from view angles, resized and transformed.')
     .addTag('Clients', 'The calling client account.')
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')

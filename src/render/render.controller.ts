@@ -1,0 +1,146 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import {
+  ApiExcludeEndpoint,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Response } from 'express';
+import { Actor } from '../common/auth/actor';
+import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { RenderAnswer, RenderService } from './render.service';
+
+const BASE = 'api/assets/generated/recipeset/readable/:readableId';
+const DESCRIPTION =
+  'An image of the recipe set from a view angle of its product. Without resizing or transformation the answer is 302 to the stored render on CDN_URL (rendered first on a miss); with any, the image bytes (PNG unless `format` says otherwise) with a strong ETag (304 on If-None-Match). ' +
+  'Also answered in the forms `…/{readableId}/view/{viewAngleHandle}` and with path-segment parameters `…/{readableId}/{viewAngleHandle}/state/{preset}/camera/{camera}/width/{w}/height/{h}` (any subset, any order). ' +
+  'Query: `width`/`w`, `height`/`h` (one alone keeps the aspect ratio), `state=name:value` (repeatable, names case-insensitive, last wins), `renderStateHandle`, `camera`, `useCache` (default true), and image-resizer parameters `mode` (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor`, `bgcolor`, `dpr`, `flip`, `rotate`, `crop=x1,y1,x2,y2`, `format` (png|jpeg|jpg|webp|gif), `quality`, `jpeg.quality`, `webp.quality`, `webp.lossless`, `png.quality`. Unknown parameters are ignored; an invalid value is 400 naming the parameter.';
+
+const QUERY = [
+  { name: 'width', type: 'integer', minimum: 1, maximum: 4096 },
+  { name: 'height', type: 'integer', minimum: 1, maximum: 4096 },
+  {
+    name: 'state',
+    type: 'string',
+    pattern: '^[^,:]*[^,:\\s][^,:]*:[^,]*[^,\\s][^,]*$',
+    description: 'name:value (no comma); repeatable.',
+  },
+  { name: 'renderStateHandle', type: 'string' },
+  { name: 'camera', type: 'string' },
+  { name: 'useCache', type: 'boolean' },
+  { name: 'format', type: 'string', enum: ['png', 'jpeg', 'jpg', 'webp', 'gif'] },
+  { name: 'mode', type: 'string', enum: ['max', 'pad', 'crop', 'stretch'] },
+] as const;
+
+/** Documents one form of the render route (they share the parameters and the answers). */
+function RenderDocs(operationId: string, summary: string): MethodDecorator {
+  return (target, key, descriptor) => {
+    const decorators: MethodDecorator[] = [
+      ApiOperation({ operationId, summary, description: DESCRIPTION }),
+      ApiParam({ name: 'readableId', description: 'Readable id or UUID.', example: 'K7PQ4MZT' }),
+      ApiParam({ name: 'viewAngleHandle', example: 'north' }),
+      ...QUERY.map(({ name, ...schema }) =>
+        ApiQuery({ name, required: false, schema: { ...schema } as Record<string, unknown> }),
+      ),
+      ApiProduces('image/png', 'image/jpeg', 'image/webp', 'image/gif'),
+      ApiResponse({
+        status: 200,
+        description: 'The transformed image.',
+        content: Object.fromEntries(
+          ['image/png', 'image/jpeg', 'image/webp', 'image/gif'].map((t) => [
+            t,
+            { schema: { type: 'string', format: 'binary' } },
+          ]),
+        ),
+      }),
+      ApiResponse({
+        status: 302,
+        description: 'Redirect (`Location`) to the stored render on CDN_URL.',
+      }),
+      ApiResponse({ status: 304, description: 'Not modified (If-None-Match).' }),
+      ApiTextError(
+        400,
+        'An invalid parameter (a state override without `:` or with a comma, an unknown state, value, preset or camera, a size beyond the maximum).',
+      ),
+      ApiTextError(
+        404,
+        "No such recipe set (or another client's), or no such view angle.",
+        'Recipe set K7PQ4MZT was not found.',
+      ),
+      ApiTextError(503, 'Too many renders at once; retry shortly.'),
+    ];
+    for (const d of decorators) d(target, key, descriptor);
+  };
+}
+
+/** The Render area: images of recipe sets. */
+@ApiTags('Rendering')
+@Authenticated()
+@Controller()
+export class RenderController {
+  constructor(private readonly renders: RenderService) {}
+
+  @Get(`${BASE}/:viewAngleHandle`)
+  @RenderDocs('renderRecipeSet', 'Render a recipe set from a view angle')
+  async renderRecipeSet(
+    @CurrentActor() actor: Actor,
+    @Param('readableId') readableId: string,
+    @Param('viewAngleHandle') view: string,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.renders.render(actor, readableId, [view], query, ifNoneMatch));
+  }
+
+  @Get(`${BASE}/view/:viewAngleHandle`)
+  @RenderDocs('renderRecipeSetView', 'Render a recipe set from a view angle (view/ form)')
+  async renderRecipeSetView(
+    @CurrentActor() actor: Actor,
+    @Param('readableId') readableId: string,
+    @Param('viewAngleHandle') view: string,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.renders.render(actor, readableId, ['view', view], query, ifNoneMatch));
+  }
+
+  /** The path-segment forms (`…/north/state/print-output/camera/Ortho/width/381`). */
+  @Get(`${BASE}/*path`)
+  @ApiExcludeEndpoint()
+  async renderRecipeSetSegments(
+    @CurrentActor() actor: Actor,
+    @Param('readableId') readableId: string,
+    @Param('path') path: string[],
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, await this.renders.render(actor, readableId, path, query, ifNoneMatch));
+  }
+}
+
+function send(res: Response, answer: RenderAnswer): void {
+  switch (answer.kind) {
+    case 'redirect':
+      // The target changes with the design: the redirect itself is not cached.
+      res.status(302).setHeader('Location', answer.location).end();
+      return;
+    case 'not-modified':
+      res.status(304).setHeader('ETag', answer.etag).setHeader('Cache-Control', 'no-cache').end();
+      return;
+    case 'image':
+      res
+        .status(200)
+        .setHeader('Content-Type', answer.contentType)
+        .setHeader('ETag', answer.etag)
+        // Revalidated on every use (304 is cheap): the same URL shows a new design version.
+        .setHeader('Cache-Control', 'no-cache')
+        .end(answer.bytes);
+  }
+}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { AssetsService } from '../assets';
+import { Actor } from '../common/auth/actor';
+import { ValidationFailed } from '../common/errors/domain-error';
+import { unstorableText } from '../common/validation/validation.pipe';
+import { applyTransform } from '../common/images/transform';
+import { BoundedPool } from '../common/scheduling/bounded-pool';
+import { SingleFlight } from '../common/scheduling/single-flight';
+import { BlobKeys } from '../common/storage/blob-keys';
+import { BlobLinks } from '../common/storage/blob-links';
+import { BlobStore } from '../common/storage/blob-store';
+import { AppConfig } from '../config/app-config';
+import { FontsService } from '../fonts';
+import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
+import { ParsedQuery } from './render-query';
+import { parseRenderRequest } from './render-request';
+import { RenderInputs, resolveRenderInputs } from './render-inputs';
+import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer';
+
+/**
+ * Part of every stored render's key: bump it when the renderer draws differently, so stored
+ * renders of the old drawing are no longer used.
+ */
+export const RENDERER_VERSION = 1;
+const RENDERS = 'renders';
+
+export type RenderAnswer =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-modified'; etag: string }
+  | { kind: 'image'; bytes: Buffer; contentType: string; etag: string };
+
+/**
+ * The render route's work (DESIGN §7, §9): a render is stored in the blob store under a key that
+ * hashes every input, so the same request maps to the same object and a new design version to a
+ * new one. Without transformation the answer redirects to the stored render; with one, it is the
+ * transformed bytes with an ETag. Renders run in a bounded pool; concurrent identical misses
+ * render once.
+ */
+@Injectable()
+export class RenderService {
+  private readonly pool: BoundedPool;
+  private readonly flight = new SingleFlight<Buffer>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly designs: RecipeSetDesignsService,
+    private readonly assets: AssetsService,
+    private readonly fonts: FontsService,
+    private readonly store: BlobStore,
+    private readonly keys: BlobKeys,
+    private readonly links: BlobLinks,
+  ) {
+    const { concurrency, queue, queueWaitMs } = config.render;
+    this.pool = new BoundedPool({
+      concurrency,
+      maxQueued: queue,
+      maxWaitMs: queueWaitMs,
+      what: 'renders',
+    });
+  }
+
+  async render(
+    actor: Actor,
+    ref: string,
+    segments: readonly string[],
+    query: ParsedQuery,
+    ifNoneMatch?: string,
+  ): Promise<RenderAnswer> {
+    const maxDimension = this.config.render.maxSide;
+    // Like every text the API takes: storable, or 400 naming the parameter.
+    const [unstorable] = unstorableText(query);
+    if (unstorable)
+      throw new ValidationFailed(
+        `Invalid request: query parameter ${unstorable} must not contain NUL characters or unpaired surrogates.`,
+      );
+    const url = parseRenderRequest(segments, query, { maxDimension });
+    const recipeSet = await this.designs.forRender(actor, ref);
+    const inputs = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
+      viewAngle: url.viewAngle,
+      renderStateHandle: url.renderStateHandle,
+      states: Object.entries(url.states),
+      camera: url.camera,
+    });
+    const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
+    if (!url.transforms) {
+      if (!url.useCache || !(await this.store.stat(key)))
+        await this.stored(key, recipeSet, inputs, !url.useCache);
+      return { kind: 'redirect', location: this.links.url(key) };
+    }
+    const etag = `"${createHash('sha256').update(`${key}\n${url.transformKey}`).digest('base64url').slice(0, 32)}"`;
+    if (url.useCache && matches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+    const png = await this.stored(key, recipeSet, inputs, !url.useCache);
+    const out = await this.pool.run(() =>
+      applyTransform(png, url.transform, {
+        maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
+        maxOutputPixels: maxDimension * maxDimension,
+      }),
+    );
+    return { kind: 'image', bytes: out.bytes, contentType: out.contentType, etag };
+  }
+
+  /** The stored render under `key`, rendered (once, however many ask at the same time) on a miss. */
+  private stored(
+    key: string,
+    recipeSet: DesignedRecipeSet,
+    inputs: RenderInputs,
+    fresh: boolean,
+  ): Promise<Buffer> {
+    return this.flight.run(key, async () => {
+      if (!fresh) {
+        const hit = await this.store.get(key);
+        if (hit) return hit;
+      }
+      const { png } = await this.pool.run(() =>
+        renderView(inputs, recipeSet.design, this.sources(recipeSet.clientId)),
+      );
+      await this.store.put(key, png);
+      return png;
+    });
+  }
+
+  /** Images of the client (layer images and uploads are both uploads) and font outlines. */
+  private sources(clientId: string): RenderSources {
+    const image = async (id: number): Promise<Buffer> => {
+      const owned = (await this.assets.findOwned(clientId, [id])).get(id);
+      const bytes = owned && (await this.store.get(owned.key));
+      // Stored data naming an image the client does not have: a failure in rendering (500).
+      if (!bytes) throw new Error(`image ${id} of the design or product is missing`);
+      return bytes;
+    };
+    return {
+      layerImage: image,
+      uploadedAsset: image,
+      outline: (request) => this.fonts.outline(request),
+    };
+  }
+}
+
+/** Everything a stored render depends on (the key hashes it with a server secret). */
+function renderKeyInputs(recipeSet: DesignedRecipeSet, inputs: RenderInputs): unknown {
+  return {
+    renderer: RENDERER_VERSION,
+    recipeSet: recipeSet.id,
+    design: recipeSet.version,
+    product: [recipeSet.product.id, recipeSet.product.version],
+    options: recipeSet.options,
+    view: inputs.view.handle,
+    states: inputs.states,
+    camera: inputs.camera,
+    size: inputs.outputSize,
+  };
+}
+
+/** Whether an If-None-Match header names `etag` (or is `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
