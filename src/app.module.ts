@@ -9,7 +9,7 @@ import { StoredKeysCheck } from './common/crypto/stored-keys-check';
 import { StorageModule } from './common/storage/storage.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { OrdersModule } from './orders/orders.module';
-import { RenderModule } from './render/render.module';
+import { RenderModule } from './render';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { ApiTokenGuard } from './common/auth/api-token.guard';

@@ -26,6 +26,7 @@ export {
 } from './render.errors';
 export { parseRenderRequest } from './render-request';
 export type { RenderUrl } from './render-request';
-export { RenderParameterInvalid, RenderPathInvalid } from './render-errors';
+export { RenderParameterInvalid, RenderPathInvalid } from './render.errors';
 export { UrlSigner, SIGNATURE_PARAMS } from './signed-urls';
 export type { SignatureCheck, SigningKey } from './signed-urls';
+export { RenderModule } from './render.module';

@@ -1,5 +1,5 @@
 import { parseRenderPath } from './path-forms';
-import { RenderPathInvalid } from './render-errors';
+import { RenderPathInvalid } from './render.errors';
 
 const fails = (segments: string[], message: string) =>
   expect(() => parseRenderPath(segments)).toThrow(new RenderPathInvalid(message));

@@ -1,4 +1,4 @@
-import { quote, RenderPathInvalid } from './render-errors';
+import { quote, RenderPathInvalid } from './render.errors';
 
 /**
  * The URL forms in use after `/api/assets/generated/recipeset/readable/{id}/`:

@@ -66,37 +66,37 @@ describe('resolveRenderInputs', () => {
       { viewAngle: 'back' },
       'UNKNOWN_VIEW_ANGLE',
       ErrorKind.NotFound,
-      'product tiny has no view angle back (its view angles: Front).',
+      'Product tiny has no view angle back (its view angles: Front).',
     ],
     [
       { viewAngle: 'front', renderStateHandle: 'print' },
       'UNKNOWN_RENDER_STATE_HANDLE',
       ErrorKind.BadRequest,
-      'product tiny has no render state preset print (its presets: cutout).',
+      'Product tiny has no render state preset print (its presets: cutout).',
     ],
     [
       { viewAngle: 'front', states: [['cap', 'on']] as const },
       'UNKNOWN_RENDER_STATE',
       ErrorKind.BadRequest,
-      'product tiny has no render state cap (its render states: lid, background).',
+      'Product tiny has no render state cap (its render states: lid, background).',
     ],
     [
       { viewAngle: 'front', states: [['Lid', 'ajar']] as const },
       'INVALID_RENDER_STATE_VALUE',
       ErrorKind.BadRequest,
-      'render state lid has no value ajar (allowed: open, closed).',
+      'Render state lid has no value ajar (allowed: open, closed).',
     ],
     [
       { viewAngle: 'front', states: [['lid', 'OPEN']] as const },
       'INVALID_RENDER_STATE_VALUE',
       ErrorKind.BadRequest,
-      'render state lid has no value OPEN (allowed: open, closed).',
+      'Render state lid has no value OPEN (allowed: open, closed).',
     ],
     [
       { viewAngle: 'front', camera: 'closeup' },
       'UNKNOWN_CAMERA',
       ErrorKind.BadRequest,
-      'view angle Front has no camera closeup (its cameras: Zoom).',
+      'View angle Front has no camera closeup (its cameras: Zoom).',
     ],
   ])('refuses %j with a clear message', (request, code, kind, message) => {
     expect(() => resolve(request)).toThrow(expect.objectContaining({ code, kind, message }));
@@ -106,7 +106,7 @@ describe('resolveRenderInputs', () => {
     const product = { ...testProduct(), renderStatePresets: [] };
     expect(() =>
       resolveRenderInputs(product, OPTIONS, { viewAngle: 'front', renderStateHandle: 'x' }),
-    ).toThrow('product tiny has no render state preset x (its presets: none).');
+    ).toThrow('Product tiny has no render state preset x (its presets: none).');
   });
 
   it('refuses a fill whose option has no colour for the chosen value (the product changed)', () => {
@@ -114,11 +114,11 @@ describe('resolveRenderInputs', () => {
       expect.objectContaining({
         code: 'MISSING_OPTION_COLOUR',
         kind: ErrorKind.Conflict,
-        message: "option colour of product tiny has no colour for the recipe set's value purple.",
+        message: "Option colour of product tiny has no colour for the recipe set's value purple.",
       }),
     );
     expect(() => resolve({ viewAngle: 'front' }, {})).toThrow(
-      'the recipe set has no value for option colour, which product tiny colours its view with.',
+      'The recipe set has no value for option colour, which product tiny colours its view with.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { RenderParameterInvalid } from './render-errors';
+import { RenderParameterInvalid } from './render.errors';
 import { ParsedQuery, parseRenderQuery } from './render-query';
 
 const LIMITS = { maxDimension: 4000 };

@@ -1,4 +1,4 @@
-import { RenderParameterInvalid } from './render-errors';
+import { RenderParameterInvalid } from './render.errors';
 import {
   parseAnchor,
   parseBoolean,

@@ -1,4 +1,4 @@
-import { RenderPathInvalid } from './render-errors';
+import { RenderPathInvalid } from './render.errors';
 import { ParsedQuery } from './render-query';
 import { parseRenderRequest } from './render-request';
 

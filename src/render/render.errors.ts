@@ -8,7 +8,7 @@ export class UnknownViewAngle extends DomainError {
     super(
       'UNKNOWN_VIEW_ANGLE',
       ErrorKind.NotFound,
-      `product ${product} has no view angle ${handle} (its view angles: ${list(known)}).`,
+      `Product ${product} has no view angle ${handle} (its view angles: ${list(known)}).`,
     );
   }
 }
@@ -19,7 +19,7 @@ export class UnknownRenderPreset extends DomainError {
     super(
       'UNKNOWN_RENDER_STATE_HANDLE',
       ErrorKind.BadRequest,
-      `product ${product} has no render state preset ${handle} (its presets: ${list(known)}).`,
+      `Product ${product} has no render state preset ${handle} (its presets: ${list(known)}).`,
     );
   }
 }
@@ -30,7 +30,7 @@ export class UnknownRenderState extends DomainError {
     super(
       'UNKNOWN_RENDER_STATE',
       ErrorKind.BadRequest,
-      `product ${product} has no render state ${name} (its render states: ${list(known)}).`,
+      `Product ${product} has no render state ${name} (its render states: ${list(known)}).`,
     );
   }
 }
@@ -41,7 +41,7 @@ export class InvalidRenderStateValue extends DomainError {
     super(
       'INVALID_RENDER_STATE_VALUE',
       ErrorKind.BadRequest,
-      `render state ${state} has no value ${value} (allowed: ${list(allowed)}).`,
+      `Render state ${state} has no value ${value} (allowed: ${list(allowed)}).`,
     );
   }
 }
@@ -52,7 +52,7 @@ export class UnknownCamera extends DomainError {
     super(
       'UNKNOWN_CAMERA',
       ErrorKind.BadRequest,
-      `view angle ${view} has no camera ${handle} (its cameras: ${list(known)}).`,
+      `View angle ${view} has no camera ${handle} (its cameras: ${list(known)}).`,
     );
   }
 }
@@ -67,8 +67,8 @@ export class MissingOptionColour extends DomainError {
       'MISSING_OPTION_COLOUR',
       ErrorKind.Conflict,
       value === undefined
-        ? `the recipe set has no value for option ${option}, which product ${product} colours its view with.`
-        : `option ${option} of product ${product} has no colour for the recipe set's value ${value}.`,
+        ? `The recipe set has no value for option ${option}, which product ${product} colours its view with.`
+        : `Option ${option} of product ${product} has no colour for the recipe set's value ${value}.`,
     );
   }
 }
@@ -77,5 +77,35 @@ export class MissingOptionColour extends DomainError {
 export class InvalidRenderSize extends DomainError {
   constructor(message: string) {
     super('INVALID_RENDER_SIZE', ErrorKind.BadRequest, message);
+  }
+}
+
+/** Longest part of a caller's value quoted back in a 400 text. */
+const MAX_QUOTED = 100;
+
+/** Quotes a caller's value for an error text, shortened when it is long. */
+export function quote(value: string): string {
+  const shown = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
+  return `'${shown}'`;
+}
+
+/**
+ * A render request parameter (query or path segment) that cannot be understood. The text names the
+ * parameter and the value: `Invalid value for <parameter>: '<value>'. <rule>`.
+ */
+export class RenderParameterInvalid extends DomainError {
+  constructor(parameter: string, value: string, rule: string) {
+    super(
+      'RENDER_PARAMETER_INVALID',
+      ErrorKind.BadRequest,
+      `Invalid value for ${parameter}: ${quote(value)}. ${rule}`,
+    );
+  }
+}
+
+/** A render URL whose path after the recipe set id does not follow one of the accepted forms. */
+export class RenderPathInvalid extends DomainError {
+  constructor(message: string) {
+    super('RENDER_PATH_INVALID', ErrorKind.BadRequest, message);
   }
 }

@@ -10,7 +10,7 @@ import {
   SCALE_MODES,
   ScaleMode,
 } from '../common/images/transform-layout';
-import { RenderParameterInvalid } from './render-errors';
+import { RenderParameterInvalid } from './render.errors';
 
 /**
  * Parsers of single image-resizer values. Each takes the parameter's name as the caller wrote it

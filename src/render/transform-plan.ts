@@ -8,7 +8,7 @@ import {
   ScaleMode,
   Anchor,
 } from '../common/images/transform-layout';
-import { RenderParameterInvalid } from './render-errors';
+import { RenderParameterInvalid } from './render.errors';
 
 /** Image-resizer parameters as the caller gave them (absent ones undefined). */
 export interface ResizerOptions {
