@@ -95,8 +95,8 @@ function toLayer(l: LayerDto): ProductLayer {
 }
 
 /** Every uploaded image a product's layers name (each once). */
-export function imagesOf(product: ProductDefinition): number[] {
-  const ids = new Set<number>();
+export function imagesOf<ImageRef>(product: ProductDefinition<ImageRef>): ImageRef[] {
+  const ids = new Set<ImageRef>();
   for (const view of product.viewAngles)
     for (const layer of view.layers) {
       if (layer.type === 'image') ids.add(layer.imageId);

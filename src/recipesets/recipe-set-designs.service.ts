@@ -18,7 +18,7 @@ import {
   RecipeSetNotFound,
 } from './recipe-sets.errors';
 import { RecipeSetsRepository } from './recipe-sets.repository';
-import { resolveOptions } from './recipe-set-options';
+import { resolveOptions, skuFor } from './recipe-set-options';
 import { RecipeStatus } from './recipe-status';
 
 /** A recipe set with everything its renders and print files derive from. */
@@ -59,7 +59,6 @@ export class RecipeSetDesignsService {
     const options = resolveOptions(product.definition, input.options);
     if (!options.ok) throw invalidWithProblems('options', options.problems);
     const design = await this.checked(clientId, input.design, product);
-    const now = this.clock.now();
     const created = await this.repo.insertWithFreshId({
       clientId,
       productHandle: product.definition.handle,
@@ -67,15 +66,12 @@ export class RecipeSetDesignsService {
       options: options.options,
       design,
     });
-    return this.toDto(created, product, now);
+    return this.toDto(created, product);
   }
 
   async get(actor: Actor, ref: string): Promise<RecipeSetDto> {
     const recipeSet = await this.owned(actor, ref);
-    const product = recipeSet.productId
-      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
-      : undefined;
-    return this.toDto(recipeSet, product);
+    return this.toDto(recipeSet, await this.productOf(recipeSet));
   }
 
   /**
@@ -85,10 +81,7 @@ export class RecipeSetDesignsService {
    */
   async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
     const recipeSet = await this.owned(actor, ref);
-    const product = recipeSet.productId
-      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
-      : undefined;
-    if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    const product = await this.requiredProductOf(recipeSet);
     return {
       id: recipeSet.id,
       readableId: recipeSet.readableId,
@@ -103,10 +96,7 @@ export class RecipeSetDesignsService {
   async replaceDesign(actor: Actor, ref: string, input: ReplaceDesignDto): Promise<RecipeSetDto> {
     const recipeSet = await this.owned(actor, ref);
     const shown = recipeSet.readableId;
-    const product = recipeSet.productId
-      ? await this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
-      : undefined;
-    if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    const product = await this.requiredProductOf(recipeSet);
     // An invalid design is 400 whatever the state; a valid one is refused once ordered.
     const design = await this.checked(recipeSet.clientId, input.design, product);
     if (recipeSet.status !== RecipeStatus.Created) throw new DesignLocked(shown, recipeSet.status);
@@ -137,30 +127,41 @@ export class RecipeSetDesignsService {
     return result.design;
   }
 
+  /** The product the recipe set is designed on; undefined for one made blank. */
+  private productOf(recipeSet: RecipeSetEntity): Promise<CatalogProduct | undefined> {
+    return recipeSet.productId
+      ? this.catalog.find(recipeSet.clientId, recipeSet.productHandle)
+      : Promise.resolve(undefined);
+  }
+
+  /** As productOf; a recipe set without a product has nothing to draw or change: 404 naming it. */
+  private async requiredProductOf(recipeSet: RecipeSetEntity): Promise<CatalogProduct> {
+    const product = await this.productOf(recipeSet);
+    if (!product) throw new ProductNotFound(recipeSet.productHandle);
+    return product;
+  }
+
   private async owned(actor: Actor, ref: string): Promise<RecipeSetEntity> {
     const parsed = parseRecipeSetRef(ref);
     const found = parsed ? await this.repo.findOne(parsed) : null;
     return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
   }
 
-  private toDto(r: RecipeSetEntity, product?: CatalogProduct, now?: Date): RecipeSetDto {
-    const sku = product?.definition.skus.find((s) =>
-      Object.entries(s.options).every(([k, v]) => r.options[k] === v),
-    );
+  private toDto(r: RecipeSetEntity, product?: CatalogProduct): RecipeSetDto {
     return {
       readableId: r.readableId,
       uuid: r.id,
       productHandle: r.productHandle,
       options: inOrder(r.options, product?.definition.options.map((o) => o.handle) ?? []),
-      sku: sku?.sku ?? null,
+      sku: product ? skuFor(product.definition, r.options) : null,
       design: presentDesign(
         r.design,
         product?.definition.locations.map((l) => l.handle),
       ),
       version: r.version,
       status: r.status,
-      createdDate: (r.createdAt ?? now).toISOString(),
-      lastModifiedDate: (r.lastModifiedAt ?? now).toISOString(),
+      createdDate: r.createdAt.toISOString(),
+      lastModifiedDate: r.lastModifiedAt.toISOString(),
     };
   }
 }

@@ -30,11 +30,20 @@ export function resolveOptions(
   }
   if (problems.length > 0) return { ok: false, problems };
   for (const option of product.options) options[option.handle] ??= option.values[0].value;
+  return { ok: true, options, sku: skuFor(product, options) };
+}
+
+/**
+ * The SKU whose options all match `options` (keyed by the product's option handles; a SKU may
+ * name an option in another case); null when none does.
+ */
+export function skuFor(product: ProductDefinition, options: Record<string, string>): string | null {
+  const handles = new Map(product.options.map((o) => [o.handle.toLowerCase(), o.handle]));
   const sku = product.skus.find((s) =>
     Object.entries(s.options).every(([k, v]) => {
-      const handle = byName.get(k.toLowerCase())?.handle;
+      const handle = handles.get(k.toLowerCase());
       return handle !== undefined && options[handle] === v;
     }),
   );
-  return { ok: true, options, sku: sku?.sku ?? null };
+  return sku?.sku ?? null;
 }

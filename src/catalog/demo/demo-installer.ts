@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AssetPurpose, AssetsService } from '../../assets';
 import { CatalogService } from '../catalog.service';
 import { ProductDefinition, ProductLayer } from '../product-definition';
+import { imagesOf } from '../product-rules';
 import { demoCatalog, demoProducts } from './demo-products';
 
 export interface DemoInstallResult {
@@ -38,7 +39,7 @@ export class DemoCatalogInstaller {
         continue;
       }
       const ids = new Map<string, number>();
-      for (const ref of imageRefs(product)) {
+      for (const ref of imagesOf(product)) {
         const uploaded = await this.assets.upload(
           clientId,
           { bytes: images[ref], fileName: `${ref}.png` },
@@ -51,20 +52,6 @@ export class DemoCatalogInstaller {
     }
     return result;
   }
-}
-
-function imageRefs(product: ProductDefinition<string>): string[] {
-  const refs = new Set<string>();
-  for (const view of product.viewAngles)
-    for (const layer of view.layers)
-      for (const ref of [
-        layer.type === 'image' ? layer.imageId : undefined,
-        layer.type === 'fill' ? layer.maskImageId : undefined,
-        layer.type === 'design' ? layer.maskImageId : undefined,
-        layer.type === 'design' ? layer.overlayImageId : undefined,
-      ])
-        if (ref !== undefined) refs.add(ref);
-  return [...refs];
 }
 
 function withImageIds(
