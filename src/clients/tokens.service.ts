@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
+import { Role } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
@@ -14,6 +15,8 @@ import { hashToken, newTokenSecret } from './token-secret';
 /** `last_used_at` is a hint for operators, written at most once a minute per token per instance. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_TOUCH_ENTRIES = 10_000;
+/** The `tokenId` of a caller that presented a signed URL rather than a token. */
+export const SIGNED_URL_TOKEN_ID = 'signed-url';
 
 function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
   return {
@@ -98,6 +101,21 @@ export class TokensService implements TokenAuthenticator {
     this.clients.remember(token.client);
     await this.touch(token.id);
     return actor;
+  }
+
+  /**
+   * A signed URL acts as a `User` of the client it was signed for, with no token of its own; the
+   * link stops working if the client is deleted.
+   */
+  async signedUrlActor(clientHandle: string): Promise<Actor | undefined> {
+    const client = await this.clients.findByHandle(clientHandle);
+    if (!client) return undefined;
+    return {
+      clientId: client.id,
+      clientHandle: client.handle,
+      role: Role.User,
+      tokenId: SIGNED_URL_TOKEN_ID,
+    };
   }
 
   private async find(idOrPrefix: string): Promise<ApiTokenEntity> {

@@ -52,8 +52,19 @@ export class AppConfig {
   /** Pixels one uploaded image may have (400 beyond), checked before decoding. */
   readonly maxUploadPixels: number;
   readonly blobStore: Environment['BLOB_STORE'];
-  /** Renders: largest side (400 beyond), renders at once, renders waiting and how long. */
-  readonly render: { maxSide: number; concurrency: number; queue: number; queueWaitMs: number };
+  /**
+   * Renders: largest side (400 beyond), renders at once, renders waiting and how long, and how
+   * long a caller waits for one render.
+   */
+  readonly render: {
+    maxSide: number;
+    concurrency: number;
+    queue: number;
+    queueWaitMs: number;
+    timeoutMs: number;
+  };
+  /** The longest lifetime a signed URL may be given, in seconds. */
+  readonly signedUrlMaxSeconds: number;
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly seedDemo: boolean;
@@ -96,7 +107,9 @@ export class AppConfig {
       concurrency: env.RENDER_CONCURRENCY,
       queue: env.RENDER_QUEUE,
       queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
+      timeoutMs: env.RENDER_TIMEOUT_MS,
     };
+    this.signedUrlMaxSeconds = env.SIGNED_URL_MAX_SECONDS;
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =

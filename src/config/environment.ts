@@ -196,6 +196,12 @@ export class Environment {
   @IntBetween(1, 600_000)
   RENDER_QUEUE_WAIT_MS = 15_000;
 
+  @IntBetween(1_000, 600_000)
+  RENDER_TIMEOUT_MS = 30_000;
+
+  @IntBetween(60, 31_536_000)
+  SIGNED_URL_MAX_SECONDS = 2_592_000;
+
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 

@@ -26,6 +26,7 @@ export interface DesignedRecipeSet {
   id: string;
   readableId: string;
   clientId: string;
+  clientHandle: string;
   version: number;
   options: Record<string, string>;
   design: Design;
@@ -80,12 +81,13 @@ export class RecipeSetDesignsService {
    * naming its product.
    */
   async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
-    const recipeSet = await this.owned(actor, ref);
+    const recipeSet = await this.owned(actor, ref, { withClient: true });
     const product = await this.requiredProductOf(recipeSet);
     return {
       id: recipeSet.id,
       readableId: recipeSet.readableId,
       clientId: recipeSet.clientId,
+      clientHandle: recipeSet.client!.handle,
       version: recipeSet.version,
       options: recipeSet.options,
       design: recipeSet.design,
@@ -141,9 +143,13 @@ export class RecipeSetDesignsService {
     return product;
   }
 
-  private async owned(actor: Actor, ref: string): Promise<RecipeSetEntity> {
+  private async owned(
+    actor: Actor,
+    ref: string,
+    options: { withClient?: boolean } = {},
+  ): Promise<RecipeSetEntity> {
     const parsed = parseRecipeSetRef(ref);
-    const found = parsed ? await this.repo.findOne(parsed) : null;
+    const found = parsed ? await this.repo.findOne(parsed, options) : null;
     return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
   }
 

@@ -57,10 +57,17 @@ export class RecipeSetsRepository {
     });
   }
 
-  /** The recipe set a readable id or UUID names (of any client: the caller checks ownership). */
-  findOne(ref: RecipeSetRef): Promise<RecipeSetEntity | null> {
+  /**
+   * The recipe set a readable id or UUID names (of any client: the caller checks ownership); with
+   * `withClient`, its client account too.
+   */
+  findOne(
+    ref: RecipeSetRef,
+    options: { withClient?: boolean } = {},
+  ): Promise<RecipeSetEntity | null> {
     return this.uow.manager.findOne(RecipeSetEntity, {
       where: ref.kind === 'readable' ? { readableId: ref.value } : { id: ref.value },
+      relations: options.withClient ? { client: true } : undefined,
     });
   }
 

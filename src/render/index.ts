@@ -1,6 +1,6 @@
 /**
  * What other modules may use of the renderer: parsing a render URL, resolving it against a
- * product, rendering a view angle of a recipe set's design to PNG, and signing render URLs.
+ * product, and rendering a view angle of a recipe set's design to PNG.
  */
 export { MAX_RENDER_SIDE, resolveOutputSize, resolveRenderInputs } from './render-inputs';
 export type {
@@ -27,6 +27,5 @@ export {
 export { parseRenderRequest } from './render-request';
 export type { RenderUrl } from './render-request';
 export { RenderParameterInvalid, RenderPathInvalid } from './render.errors';
-export { UrlSigner, SIGNATURE_PARAMS } from './signed-urls';
-export type { SignatureCheck, SigningKey } from './signed-urls';
+export { RenderLinksService } from './render-links.service';
 export { RenderModule } from './render.module';

@@ -34,6 +34,10 @@ const QUERY = [
   { name: 'useCache', type: 'boolean' },
   { name: 'format', type: 'string', enum: ['png', 'jpeg', 'jpg', 'webp', 'gif'] },
   { name: 'mode', type: 'string', enum: ['max', 'pad', 'crop', 'stretch'] },
+  { name: 'client', type: 'string', description: 'Signed URLs: the client it was signed for.' },
+  { name: 'expires', type: 'integer', description: 'Signed URLs: Unix time it expires at.' },
+  { name: 'keyId', type: 'string', description: 'Signed URLs: the signing key.' },
+  { name: 'signature', type: 'string', description: 'Signed URLs: the HMAC.' },
 ] as const;
 
 /** Documents one form of the render route (they share the parameters and the answers). */
@@ -79,7 +83,7 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
 
 /** The Render area: images of recipe sets. */
 @ApiTags('Rendering')
-@Authenticated()
+@Authenticated({ signedUrls: true })
 @Controller()
 export class RenderController {
   constructor(private readonly renders: RenderService) {}

@@ -1,4 +1,4 @@
-import { DomainError, ErrorKind } from '../common/errors/domain-error';
+import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
 
 const list = (items: readonly string[]): string => (items.length > 0 ? items.join(', ') : 'none');
 
@@ -107,5 +107,19 @@ export class RenderParameterInvalid extends DomainError {
 export class RenderPathInvalid extends DomainError {
   constructor(message: string) {
     super('RENDER_PATH_INVALID', ErrorKind.BadRequest, message);
+  }
+}
+
+/** `POST /api/assets/generated/sign`: a URL that is not a render URL this server can sign. */
+export class UnsignableUrl extends ValidationFailed {
+  constructor(problem: string) {
+    super(`Invalid url: ${problem}`, [{ field: 'url', message: problem }]);
+  }
+}
+
+export class SignedUrlLifetimeTooLong extends ValidationFailed {
+  constructor(max: number) {
+    const message = `expiresInSeconds must be at most ${max} (SIGNED_URL_MAX_SECONDS)`;
+    super(`Invalid request: ${message}.`, [{ field: 'expiresInSeconds', message }]);
   }
 }

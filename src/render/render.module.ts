@@ -2,12 +2,15 @@ import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets';
 import { FontsModule } from '../fonts';
 import { RecipeSetsModule } from '../recipesets';
+import { RenderLinksController } from './render-links.controller';
+import { RenderLinksService } from './render-links.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 
 @Module({
   imports: [RecipeSetsModule, AssetsModule, FontsModule],
-  controllers: [RenderController],
-  providers: [RenderService],
+  controllers: [RenderController, RenderLinksController],
+  providers: [RenderService, RenderLinksService],
+  exports: [RenderLinksService],
 })
 export class RenderModule {}

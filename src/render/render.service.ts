@@ -14,7 +14,7 @@ import { AppConfig } from '../config/app-config';
 import { FontsService } from '../fonts';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { ParsedQuery } from './render-query';
-import { parseRenderRequest } from './render-request';
+import { parseRenderRequest, RenderUrl } from './render-request';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer';
 
@@ -67,21 +67,8 @@ export class RenderService {
     query: ParsedQuery,
     ifNoneMatch?: string,
   ): Promise<RenderAnswer> {
+    const { url, recipeSet, inputs } = await this.resolve(actor, ref, segments, query);
     const maxDimension = this.config.render.maxSide;
-    // Like every text the API takes: storable, or 400 naming the parameter.
-    const [unstorable] = unstorableText(query);
-    if (unstorable)
-      throw new ValidationFailed(
-        `Invalid request: query parameter ${unstorable} must not contain NUL characters or unpaired surrogates.`,
-      );
-    const url = parseRenderRequest(segments, query, { maxDimension });
-    const recipeSet = await this.designs.forRender(actor, ref);
-    const inputs = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
-      viewAngle: url.viewAngle,
-      renderStateHandle: url.renderStateHandle,
-      states: Object.entries(url.states),
-      camera: url.camera,
-    });
     const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
     if (!url.transforms) {
       if (!url.useCache || !(await this.store.stat(key)))
@@ -98,6 +85,33 @@ export class RenderService {
       }),
     );
     return { kind: 'image', bytes: out.bytes, contentType: out.contentType, etag };
+  }
+
+  /**
+   * What a render URL asks for, checked against the caller's recipe set and its product: 400 for
+   * an invalid parameter, 404 for a recipe set the caller cannot see or an unknown view angle.
+   */
+  async resolve(
+    actor: Actor,
+    ref: string,
+    segments: readonly string[],
+    query: ParsedQuery,
+  ): Promise<{ url: RenderUrl; recipeSet: DesignedRecipeSet; inputs: RenderInputs }> {
+    // Like every text the API takes: storable, or 400 naming the parameter.
+    const [unstorable] = unstorableText(query);
+    if (unstorable)
+      throw new ValidationFailed(
+        `Invalid request: query parameter ${unstorable} must not contain NUL characters or unpaired surrogates.`,
+      );
+    const url = parseRenderRequest(segments, query, { maxDimension: this.config.render.maxSide });
+    const recipeSet = await this.designs.forRender(actor, ref);
+    const inputs = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
+      viewAngle: url.viewAngle,
+      renderStateHandle: url.renderStateHandle,
+      states: Object.entries(url.states),
+      camera: url.camera,
+    });
+    return { url, recipeSet, inputs };
   }
 
   /** The stored render under `key`, rendered (once, however many ask at the same time) on a miss. */

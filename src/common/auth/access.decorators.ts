@@ -12,7 +12,10 @@ import { Role } from './role';
 export const ACCESS_RULE = 'access-rule';
 export const API_TOKEN_SECURITY = 'api-token';
 
-export type AccessRule = { public: true } | { public: false; role: Role };
+export type AccessRule = { public: true } | { public: false; role: Role; signedUrls?: boolean };
+
+/** The OpenAPI security scheme of signed URLs (the `signature` query parameter and its kin). */
+export const SIGNED_URL_SECURITY = 'signed-url';
 
 /** Marks a route as open to anyone. Every other route needs a token: the guard denies by default. */
 export const Public = (): MethodDecorator & ClassDecorator =>
@@ -20,14 +23,25 @@ export const Public = (): MethodDecorator & ClassDecorator =>
 
 /**
  * Requires a valid API token with at least `role` (default `User`), and documents the token
- * header and the 401/403 answers in OpenAPI in the same place.
+ * header and the 401/403 answers in OpenAPI in the same place. With `signedUrls`, a request
+ * without a token may instead carry a valid signature (see UrlSigner); it then acts as a `User`
+ * of the client the URL was signed for.
  */
-export function Authenticated(options: { role?: Role } = {}): MethodDecorator & ClassDecorator {
+export function Authenticated(
+  options: { role?: Role; signedUrls?: boolean } = {},
+): MethodDecorator & ClassDecorator {
   const role = options.role ?? Role.User;
+  const signedUrls = options.signedUrls ?? false;
   const decorators = [
-    SetMetadata(ACCESS_RULE, { public: false, role } satisfies AccessRule),
+    SetMetadata(ACCESS_RULE, { public: false, role, signedUrls } satisfies AccessRule),
     ApiSecurity(API_TOKEN_SECURITY),
-    ApiTextError(401, 'Missing, invalid or revoked API token.'),
+    ...(signedUrls ? [ApiSecurity(SIGNED_URL_SECURITY)] : []),
+    ApiTextError(
+      401,
+      signedUrls
+        ? 'Missing, invalid or revoked API token, or an invalid or expired signed URL.'
+        : 'Missing, invalid or revoked API token.',
+    ),
   ];
   if (role !== Role.User) decorators.push(ApiTextError(403, `Needs the ${role} role or higher.`));
   return applyDecorators(...decorators);

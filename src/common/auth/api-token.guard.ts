@@ -2,16 +2,25 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Request } from 'express';
 import { AppConfig } from '../../config/app-config';
+import { Clock } from '../clock/clock';
 import { Actor } from './actor';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
-import { InvalidToken, MissingToken, RoleRequired, RouteNotClassified } from './auth.errors';
+import {
+  InvalidSignedUrl,
+  InvalidToken,
+  MissingToken,
+  RoleRequired,
+  RouteNotClassified,
+} from './auth.errors';
 import { roleSatisfies } from './role';
+import { UrlSigner } from './signed-urls';
 import { TokenAuthenticator } from './token-authenticator';
 import { TOKEN_HEADER } from './token-header';
 
 /**
  * The global guard: deny by default. A route must say `@Public()` or `@Authenticated()`; the token
- * is read from `SERVICE_API_TOKEN` or a configured alias (header names are case-insensitive).
+ * is read from `SERVICE_API_TOKEN` or a configured alias (header names are case-insensitive). On
+ * routes that take signed URLs, a request without a token may carry a signature instead.
  */
 @Injectable()
 export class ApiTokenGuard implements CanActivate {
@@ -19,6 +28,8 @@ export class ApiTokenGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
     private readonly authenticator: TokenAuthenticator,
+    private readonly signer: UrlSigner,
+    private readonly clock: Clock,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,12 +42,26 @@ export class ApiTokenGuard implements CanActivate {
 
     const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
     const token = this.presentedToken(req);
-    if (!token) throw new MissingToken(TOKEN_HEADER);
-    const actor = await this.authenticator.authenticate(token);
-    if (!actor) throw new InvalidToken();
+    const actor = token
+      ? await this.authenticator.authenticate(token)
+      : rule.signedUrls
+        ? await this.signedUrlActor(req.originalUrl)
+        : undefined;
+    if (!actor) throw token ? new InvalidToken() : new MissingToken(TOKEN_HEADER);
     if (!roleSatisfies(actor.role, rule.role)) throw new RoleRequired(rule.role);
     req.actor = actor;
     return true;
+  }
+
+  /** The caller a signed URL acts for; undefined when the URL is not signed at all. */
+  private async signedUrlActor(url: string): Promise<Actor | undefined> {
+    const check = this.signer.verify(url, this.clock.now());
+    if (!check.valid && check.reason === 'unsigned') return undefined;
+    if (!check.valid)
+      throw new InvalidSignedUrl(check.reason === 'expired' ? 'expired' : 'invalid');
+    const actor = await this.authenticator.signedUrlActor(check.clientHandle);
+    if (!actor) throw new InvalidSignedUrl('invalid');
+    return actor;
   }
 
   private presentedToken(req: Request): string | undefined {

@@ -21,6 +21,18 @@ export class InvalidToken extends DomainError {
   }
 }
 
+export class InvalidSignedUrl extends DomainError {
+  constructor(reason: 'expired' | 'invalid') {
+    super(
+      'SIGNED_URL_INVALID',
+      ErrorKind.Unauthenticated,
+      reason === 'expired'
+        ? 'The signed URL has expired: ask for a new one.'
+        : 'The signature of the URL is invalid.',
+    );
+  }
+}
+
 export class RoleRequired extends DomainError {
   constructor(role: Role) {
     super('ROLE_REQUIRED', ErrorKind.Forbidden, `This operation needs the ${role} role.`);

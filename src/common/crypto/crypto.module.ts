@@ -1,9 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { FieldCipher } from './field-cipher';
-import { KeyRing, loadKeyRing } from './key-ring';
+import { UrlSigner } from '../auth/signed-urls';
+import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
 
-/** The configured (or locally generated) key ring, and the FieldCipher over it. */
+/**
+ * The configured (or locally generated) key ring, and what is keyed by it: the FieldCipher and
+ * the URL signer (a secret derived from each data key, so rotating the keys rotates signing too).
+ */
 @Global()
 @Module({
   providers: [
@@ -17,7 +21,12 @@ import { KeyRing, loadKeyRing } from './key-ring';
       inject: [KeyRing],
       useFactory: (keys: KeyRing) => new FieldCipher(keys),
     },
+    {
+      provide: UrlSigner,
+      inject: [KeyRing],
+      useFactory: (keys: KeyRing) => new UrlSigner(deriveSecrets(keys, 'signed-urls')),
+    },
   ],
-  exports: [KeyRing, FieldCipher],
+  exports: [KeyRing, FieldCipher, UrlSigner],
 })
 export class CryptoModule {}

@@ -89,5 +89,17 @@ export async function loadKeyRing(spec: string | undefined, dataDir: string): Pr
  * no other secret needs configuring. Rotating the primary key changes the derived secret.
  */
 export function deriveSecret(keys: KeyRing, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', keys.primary.key, Buffer.alloc(0), purpose, 32));
+  return derive(keys.primary.key, purpose);
+}
+
+/**
+ * One secret for `purpose` per data key, under the key's id, primary first: for what signs with
+ * the newest key and verifies with every one (signed URLs), so rotation keeps old links valid.
+ */
+export function deriveSecrets(keys: KeyRing, purpose: string): { id: string; secret: Buffer }[] {
+  return keys.keys.map((k) => ({ id: k.id, secret: derive(k.key, purpose) }));
+}
+
+function derive(key: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32));
 }

@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_TOKEN_SECURITY } from '../auth/access.decorators';
+import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 
@@ -43,6 +43,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         description: 'The API token of a client.',
       },
       API_TOKEN_SECURITY,
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'query',
+        name: 'signature',
+        description:
+          'A signed URL (POST /api/assets/generated/sign): the URL carries `client`, `expires`, `keyId` and `signature`, and works without the token until it expires.',
+      },
+      SIGNED_URL_SECURITY,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
