@@ -7,10 +7,12 @@ import {
   ApiQuery,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { RenderAnswer, RenderService } from './render.service';
 
@@ -34,10 +36,6 @@ const QUERY = [
   { name: 'useCache', type: 'boolean' },
   { name: 'format', type: 'string', enum: ['png', 'jpeg', 'jpg', 'webp', 'gif'] },
   { name: 'mode', type: 'string', enum: ['max', 'pad', 'crop', 'stretch'] },
-  { name: 'client', type: 'string', description: 'Signed URLs: the client it was signed for.' },
-  { name: 'expires', type: 'integer', description: 'Signed URLs: Unix time it expires at.' },
-  { name: 'keyId', type: 'string', description: 'Signed URLs: the signing key.' },
-  { name: 'signature', type: 'string', description: 'Signed URLs: the HMAC.' },
 ] as const;
 
 /** Documents one form of the render route (they share the parameters and the answers). */
@@ -75,7 +73,12 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
         "No such recipe set (or another client's), or no such view angle.",
         'Recipe set K7PQ4MZT was not found.',
       ),
-      ApiTextError(503, 'Too many renders at once; retry shortly.'),
+      ApiResponse({
+        status: 503,
+        description:
+          'Too many renders at once, a render took longer than RENDER_TIMEOUT_MS (it is finished in the background), or the database or blob store is unavailable; retry shortly (Retry-After).',
+        content: { [PROBLEM_JSON]: { schema: { $ref: getSchemaPath(ProblemDetails) } } },
+      }),
     ];
     for (const d of decorators) d(target, key, descriptor);
   };

@@ -123,3 +123,14 @@ export class SignedUrlLifetimeTooLong extends ValidationFailed {
     super(`Invalid request: ${message}.`, [{ field: 'expiresInSeconds', message }]);
   }
 }
+
+/** A render (or transformation) that took longer than RENDER_TIMEOUT_MS: 503, retry shortly. */
+export class RenderTimedOut extends DomainError {
+  constructor(ms: number) {
+    super(
+      'RENDER_TIMED_OUT',
+      ErrorKind.Unavailable,
+      `The render took longer than ${ms} ms; it is finished in the background: retry shortly.`,
+    );
+  }
+}

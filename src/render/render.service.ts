@@ -7,6 +7,8 @@ import { unstorableText } from '../common/validation/validation.pipe';
 import { applyTransform } from '../common/images/transform';
 import { BoundedPool } from '../common/scheduling/bounded-pool';
 import { SingleFlight } from '../common/scheduling/single-flight';
+import { withDeadline } from '../common/scheduling/deadline';
+import { SharedFlight } from '../common/redis/shared-flight';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
@@ -17,6 +19,7 @@ import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer';
+import { RenderTimedOut } from './render.errors';
 
 /**
  * Part of every stored render's key: bump it when the renderer draws differently, so stored
@@ -24,6 +27,12 @@ import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer'
  */
 export const RENDERER_VERSION = 1;
 const RENDERS = 'renders';
+
+interface ResolvedRender {
+  url: RenderUrl;
+  recipeSet: DesignedRecipeSet;
+  inputs: RenderInputs;
+}
 
 export type RenderAnswer =
   | { kind: 'redirect'; location: string }
@@ -35,7 +44,7 @@ export type RenderAnswer =
  * hashes every input, so the same request maps to the same object and a new design version to a
  * new one. Without transformation the answer redirects to the stored render; with one, it is the
  * transformed bytes with an ETag. Renders run in a bounded pool; concurrent identical misses
- * render once.
+ * render once (across instances with Redis); a caller waits at most RENDER_TIMEOUT_MS.
  */
 @Injectable()
 export class RenderService {
@@ -50,6 +59,7 @@ export class RenderService {
     private readonly store: BlobStore,
     private readonly keys: BlobKeys,
     private readonly links: BlobLinks,
+    private readonly shared: SharedFlight,
   ) {
     const { concurrency, queue, queueWaitMs } = config.render;
     this.pool = new BoundedPool({
@@ -67,24 +77,14 @@ export class RenderService {
     query: ParsedQuery,
     ifNoneMatch?: string,
   ): Promise<RenderAnswer> {
-    const { url, recipeSet, inputs } = await this.resolve(actor, ref, segments, query);
-    const maxDimension = this.config.render.maxSide;
-    const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
-    if (!url.transforms) {
-      if (!url.useCache || !(await this.store.stat(key)))
-        await this.stored(key, recipeSet, inputs, !url.useCache);
-      return { kind: 'redirect', location: this.links.url(key) };
-    }
-    const etag = `"${createHash('sha256').update(`${key}\n${url.transformKey}`).digest('base64url').slice(0, 32)}"`;
-    if (url.useCache && matches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
-    const png = await this.stored(key, recipeSet, inputs, !url.useCache);
-    const out = await this.pool.run(() =>
-      applyTransform(png, url.transform, {
-        maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
-        maxOutputPixels: maxDimension * maxDimension,
-      }),
+    const resolved = await this.resolve(actor, ref, segments, query);
+    const { timeoutMs } = this.config.render;
+    // The caller waits at most this long; the render itself goes on and is stored for the retry.
+    return withDeadline(
+      this.answer(resolved, ifNoneMatch),
+      timeoutMs,
+      () => new RenderTimedOut(timeoutMs),
     );
-    return { kind: 'image', bytes: out.bytes, contentType: out.contentType, etag };
   }
 
   /**
@@ -96,7 +96,7 @@ export class RenderService {
     ref: string,
     segments: readonly string[],
     query: ParsedQuery,
-  ): Promise<{ url: RenderUrl; recipeSet: DesignedRecipeSet; inputs: RenderInputs }> {
+  ): Promise<ResolvedRender> {
     // Like every text the API takes: storable, or 400 naming the parameter.
     const [unstorable] = unstorableText(query);
     if (unstorable)
@@ -114,23 +114,57 @@ export class RenderService {
     return { url, recipeSet, inputs };
   }
 
-  /** The stored render under `key`, rendered (once, however many ask at the same time) on a miss. */
+  private async answer(
+    { url, recipeSet, inputs }: ResolvedRender,
+    ifNoneMatch: string | undefined,
+  ): Promise<RenderAnswer> {
+    const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
+    const draw = { key, recipeSet, inputs };
+    if (!url.transforms) {
+      if (!url.useCache) await this.stored(draw, 'fresh');
+      else if (!(await this.store.stat(key))) await this.stored(draw, 'missing');
+      return { kind: 'redirect', location: this.links.url(key) };
+    }
+    const etag = `"${createHash('sha256').update(`${key}\n${url.transformKey}`).digest('base64url').slice(0, 32)}"`;
+    if (url.useCache && matches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+    const png = await this.stored(draw, url.useCache ? 'lookup' : 'fresh');
+    const maxDimension = this.config.render.maxSide;
+    const out = await this.pool.run(() =>
+      applyTransform(png, url.transform, {
+        maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
+        maxOutputPixels: maxDimension * maxDimension,
+      }),
+    );
+    return { kind: 'image', bytes: out.bytes, contentType: out.contentType, etag };
+  }
+
+  /**
+   * The stored render under `key`: looked up first (unless `fresh`, or already known `missing`),
+   * else rendered and stored, once however many ask at the same time, in this process and (with
+   * Redis) across instances.
+   */
   private stored(
-    key: string,
-    recipeSet: DesignedRecipeSet,
-    inputs: RenderInputs,
-    fresh: boolean,
+    { key, recipeSet, inputs }: { key: string; recipeSet: DesignedRecipeSet; inputs: RenderInputs },
+    lookup: 'lookup' | 'missing' | 'fresh',
   ): Promise<Buffer> {
-    return this.flight.run(key, async () => {
-      if (!fresh) {
-        const hit = await this.store.get(key);
-        if (hit) return hit;
-      }
+    const draw = async (): Promise<Buffer> => {
       const { png } = await this.pool.run(() =>
         renderView(inputs, recipeSet.design, this.sources(recipeSet.clientId)),
       );
-      await this.store.put(key, png);
+      // Afresh: whatever is stored under the key is replaced (e.g. repaired).
+      await this.store.put(key, png, { replace: lookup === 'fresh' });
       return png;
+    };
+    return this.flight.run(key, async () => {
+      // Asked to render afresh: nothing another instance stored will do.
+      if (lookup === 'fresh') return draw();
+      const hit = lookup === 'lookup' ? await this.store.get(key) : undefined;
+      if (hit) return hit;
+      const { queueWaitMs, timeoutMs } = this.config.render;
+      return this.shared.run(`render:${key}`, draw, {
+        lockMs: queueWaitMs + timeoutMs,
+        settled: () => this.store.get(key),
+      });
     });
   }
 

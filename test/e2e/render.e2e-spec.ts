@@ -4,16 +4,10 @@ import { Role } from '../../src/common/auth/role';
 import { DemoService } from '../../src/demo/demo.service';
 import { createClient, TestClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';
+import { pixel } from '../support/images';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const BASE = '/api/assets/generated/recipeset/readable';
-
-/** The RGBA of the pixel at (x, y) of an image. */
-async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const i = (y * info.width + x) * 4;
-  return [...data.subarray(i, i + 4)];
-}
 
 describe('Render (HTTP)', () => {
   let t: TestApp;

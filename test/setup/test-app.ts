@@ -1,6 +1,6 @@
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
+import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
@@ -19,6 +19,8 @@ export interface TestAppOptions {
   controllers?: Type[];
   /** The services' "now" (default: the system clock). */
   clock?: Clock;
+  /** Replaces providers before the app is compiled (e.g. a blob store that stalls on purpose). */
+  override?: (builder: TestingModuleBuilder) => void;
 }
 
 const contract = new ContractChecker();
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     controllers: options.controllers ?? [],
   });
   if (options.clock) builder.overrideProvider(Clock).useValue(options.clock);
+  options.override?.(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,

@@ -65,6 +65,16 @@ export function blobStoreContract(open: () => Promise<StoreUnderTest>): void {
     expect((await read(await store.stream(key))).equals(bytes)).toBe(true);
   });
 
+  it('keeps what a key holds on a second put, and writes it anew with replace', async () => {
+    const { key, bytes } = blob(300);
+    await store.put(key, bytes);
+    const other = Buffer.alloc(200, 7);
+    expect((await store.put(key, other)).size).toBe(300);
+    expect((await store.get(key))?.equals(bytes)).toBe(true);
+    expect((await store.put(key, other, { replace: true })).size).toBe(200);
+    expect((await store.get(key))?.equals(other)).toBe(true);
+  });
+
   it('takes its content type from the extension', async () => {
     const json = blob(10, 'json');
     const pdf = blob(10, 'pdf');

@@ -54,6 +54,8 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 const nonBlank = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 let sequence = 0;
+/** The default SIGNED_URL_MAX_SECONDS (the fuzzed app's). */
+const SIGNED_URL_MAX_SECONDS = 2_592_000;
 
 /**
  * Rules beyond the schema that a valid acknowledgement must follow, applied to a generated one:
@@ -191,6 +193,21 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
             ? { productHandle: pools.products[0], options: validOptions(n) }
             : {}),
           design: validDesign(req.body.design, n, DESIGN_POOLS),
+        },
+      };
+    }
+    case 'signRenderUrl': {
+      if (!isObject(req.body) || pools.designed.length === 0) return req;
+      // A render URL of one of the client's designed recipe sets, within the lifetime allowed.
+      const seconds = req.body.expiresInSeconds;
+      return {
+        ...req,
+        body: {
+          ...req.body,
+          url: `/api/assets/generated/recipeset/readable/${pools.designed[n % pools.designed.length]}/north?width=${1 + (n % 500)}`,
+          ...(typeof seconds === 'number' && seconds > SIGNED_URL_MAX_SECONDS
+            ? { expiresInSeconds: 1 + (seconds % SIGNED_URL_MAX_SECONDS) }
+            : {}),
         },
       };
     }

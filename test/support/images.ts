@@ -64,3 +64,13 @@ export const EXE_BYTES = Buffer.concat([
   Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
   Buffer.alloc(512, 7),
 ]);
+
+/** RGBA of pixel (x, y) of an encoded image. */
+export async function pixel(image: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(image)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * 4;
+  return [...data.subarray(i, i + 4)];
+}

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { pixel } from '../../../test/support/images';
 import { TransformRejected } from './image-errors';
 import { applyTransform } from './transform';
 import { DEFAULT_TRANSFORM, ImageTransform } from './transform-layout';
@@ -33,16 +34,6 @@ async function quadrants(width = 80, height = 60): Promise<Buffer> {
 
 async function run(over: Partial<ImageTransform>, input?: Buffer) {
   return applyTransform(input ?? (await quadrants()), { ...DEFAULT_TRANSFORM, ...over }, LIMITS);
-}
-
-/** RGBA of pixel (x, y) of an encoded image. */
-async function pixel(bytes: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(bytes)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const i = (y * info.width + x) * 4;
-  return [...data.subarray(i, i + 4)];
 }
 
 function near(actual: number[], expected: number[], tolerance = 8): boolean {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { withDeadline } from '../scheduling/deadline';
 
 /**
  * The shared Redis connection, when `REDIS_URL` is set (null in embedded mode). This is the only
@@ -44,10 +45,7 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 }
 
+/** `promise`, or an error if Redis has not answered within `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return withDeadline(promise, ms);
 }

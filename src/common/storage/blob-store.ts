@@ -18,15 +18,24 @@ export interface ByteRange {
   end: number;
 }
 
+export interface PutOptions {
+  /** Write even if the key exists. */
+  replace?: boolean;
+}
+
 /**
  * Immutable bytes under opaque keys (DESIGN §9): uploads, catalog images, renders, print files.
  * One interface, two implementations: a directory in DATA_DIR (embedded mode) and an S3-compatible
  * bucket. Keys come from {@link BlobKeys}; a key names one content forever, so `put` of an existing
- * key leaves it as it is. Callers hand out links with {@link BlobLinks}, never store paths.
+ * key leaves it as it is, unless told to `replace` it (to repair derived data, e.g. a render asked
+ * for afresh). Callers hand out links with {@link BlobLinks}, never store paths.
  */
 export abstract class BlobStore {
-  /** Stores `body` under `key` unless the key exists already. The content type follows the key's extension. */
-  abstract put(key: string, body: Buffer): Promise<BlobInfo>;
+  /**
+   * Stores `body` under `key` unless the key exists already (with `replace`, whether or not it
+   * does; readers see the old or the new object whole). The content type follows the key's extension.
+   */
+  abstract put(key: string, body: Buffer, options?: PutOptions): Promise<BlobInfo>;
   /** Size, type and ETag of a blob; undefined when absent. */
   abstract stat(key: string): Promise<BlobInfo | undefined>;
   /** The whole blob; undefined when absent. */

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertBlobKey, contentTypeOfKey, etagOfKey } from './blob-keys';
-import { BlobInfo, BlobStore, ByteRange } from './blob-store';
+import { BlobInfo, BlobStore, ByteRange, PutOptions } from './blob-store';
 
 /**
  * Blobs as files under `<root>/<key>` (embedded mode: `DATA_DIR/blobs`). A blob is written to a
@@ -16,9 +16,9 @@ export class DirectoryBlobStore extends BlobStore {
     super();
   }
 
-  async put(key: string, body: Buffer): Promise<BlobInfo> {
+  async put(key: string, body: Buffer, options: PutOptions = {}): Promise<BlobInfo> {
     const path = this.path(key);
-    const existing = await this.stat(key);
+    const existing = options.replace ? undefined : await this.stat(key);
     if (existing) return existing;
     await mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;

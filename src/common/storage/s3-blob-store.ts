@@ -10,7 +10,7 @@ import { OnModuleDestroy } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { S3Settings } from '../../config/app-config';
 import { assertBlobKey, contentTypeOfKey, etagOfKey } from './blob-keys';
-import { BlobInfo, BlobStore, ByteRange, IMMUTABLE_CACHE_CONTROL } from './blob-store';
+import { BlobInfo, BlobStore, ByteRange, IMMUTABLE_CACHE_CONTROL, PutOptions } from './blob-store';
 
 /**
  * Blobs in an S3-compatible bucket (BLOB_STORE=s3): `<S3_PREFIX><key>`, stored with the key's
@@ -50,7 +50,8 @@ export class S3BlobStore extends BlobStore implements OnModuleDestroy {
    * makes an object visible only once whole. (`If-None-Match: *` on PutObject would spare the
    * second write, but not every S3-compatible server supports it.)
    */
-  put(key: string, body: Buffer): Promise<BlobInfo> {
+  put(key: string, body: Buffer, options: PutOptions = {}): Promise<BlobInfo> {
+    if (options.replace) return this.write(key, body);
     let put = this.putting.get(key);
     if (!put) {
       put = this.putOnce(key, body).finally(() => this.putting.delete(key));
@@ -62,6 +63,10 @@ export class S3BlobStore extends BlobStore implements OnModuleDestroy {
   private async putOnce(key: string, body: Buffer): Promise<BlobInfo> {
     const existing = await this.stat(key);
     if (existing) return existing;
+    return this.write(key, body);
+  }
+
+  private async write(key: string, body: Buffer): Promise<BlobInfo> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
