@@ -17,6 +17,7 @@ import { FontsService } from '../fonts';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
+import { enlargedRenderSize } from './transform-plan';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer';
 import { RenderTimedOut } from './render.errors';
@@ -105,12 +106,17 @@ export class RenderService {
       );
     const url = parseRenderRequest(segments, query, { maxDimension: this.config.render.maxSide });
     const recipeSet = await this.designs.forRender(actor, ref);
-    const inputs = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
+    const resolved = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
       viewAngle: url.viewAngle,
       renderStateHandle: url.renderStateHandle,
       states: Object.entries(url.states),
       camera: url.camera,
     });
+    // Asked for more pixels than the default render has: drawn at that size (its own stored render).
+    const larger = url.transforms
+      ? enlargedRenderSize(resolved.outputSize, url.transform, this.config.render.maxSide)
+      : undefined;
+    const inputs = larger ? { ...resolved, outputSize: larger } : resolved;
     return { url, recipeSet, inputs };
   }
 

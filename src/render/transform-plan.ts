@@ -132,3 +132,37 @@ function canonicalKey(t: ImageTransform): string {
 function hex({ r, g, b, alpha }: Rgba): string {
   return [r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * The size to render at when the transformation asks for more pixels than the default render
+ * has (e.g. `width=2000` of a 1000-px view): the default size scaled up just enough (keeping its
+ * aspect ratio, at most `maxSide` per side), so the answer is drawn sharp rather than enlarged.
+ * Undefined when the default render is large enough, and when `crop` is given (its coordinates
+ * are pixels of the default render).
+ */
+export function enlargedRenderSize(
+  defaultSize: { width: number; height: number },
+  transform: ImageTransform,
+  maxSide: number,
+): { width: number; height: number } | undefined {
+  if (transform.crop) return undefined;
+  // The box is of the output, after the rotation: a quarter turn swaps the render's sides.
+  const quarter = transform.rotate === 90 || transform.rotate === 270;
+  const [boxWidth, boxHeight] = quarter
+    ? [transform.height, transform.width]
+    : [transform.width, transform.height];
+  const ratios = [
+    ...(boxWidth === undefined ? [] : [boxWidth / defaultSize.width]),
+    ...(boxHeight === undefined ? [] : [boxHeight / defaultSize.height]),
+  ];
+  // `max` and `pad` fit the image inside the box; `crop` and `stretch` fill it.
+  const fits = transform.mode === 'max' || transform.mode === 'pad';
+  const factor =
+    ratios.length === 0 ? transform.dpr : fits ? Math.min(...ratios) : Math.max(...ratios);
+  const fit = Math.min(factor, maxSide / defaultSize.width, maxSide / defaultSize.height);
+  if (fit <= 1) return undefined;
+  return {
+    width: Math.min(maxSide, Math.round(defaultSize.width * fit)),
+    height: Math.min(maxSide, Math.round(defaultSize.height * fit)),
+  };
+}

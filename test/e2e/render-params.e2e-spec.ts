@@ -87,8 +87,9 @@ describe('Render parameters (HTTP)', () => {
     expect(await size('width=300&height=300&mode=pad')).toEqual([300, 300]);
     expect(await size('width=300&height=300&mode=crop')).toEqual([300, 300]);
     expect(await size('width=300&height=100&mode=stretch')).toEqual([300, 100]);
-    expect(await size('width=1500')).toEqual([1000, 1200]); // scale=down: never enlarged
-    expect(await size('width=1500&scale=both')).toEqual([1500, 1800]);
+    // More pixels than the default render: drawn at that size, not enlarged.
+    expect(await size('width=1500')).toEqual([1500, 1800]);
+    expect(await size('dpr=1.5')).toEqual([1500, 1800]);
     expect(await size('dpr=0.5')).toEqual([500, 600]);
     expect(await size('width=100&dpr=2')).toEqual([200, 240]);
     expect(await size('crop=0,0,500,600')).toEqual([500, 600]);
