@@ -220,15 +220,20 @@ export function blendInto(canvas: Rgba, placed: PlacedImage): void {
   }
 }
 
-/** PNG bytes of the image, stretched to `size` first when given and different. */
+/**
+ * PNG bytes of the image, stretched to `size` first when given and different; with `dpi`, the
+ * resolution is written into the file (pHYs), as print files need.
+ */
 export async function encodePng(
   image: Rgba,
   size?: { width: number; height: number },
+  options: { dpi?: number } = {},
 ): Promise<Buffer> {
   const pipeline = sharp(image.data, rawOf(image));
   if (size && (size.width !== image.width || size.height !== image.height)) {
     pipeline.resize(size.width, size.height, { fit: 'fill' });
   }
+  if (options.dpi) pipeline.withMetadata({ density: options.dpi });
   return pipeline.png({ compressionLevel: 6 }).toBuffer();
 }
 

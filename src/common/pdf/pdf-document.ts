@@ -1,0 +1,175 @@
+import {
+  clip,
+  concatTransformationMatrix,
+  endPath,
+  PDFDocument,
+  PDFFont,
+  PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
+
+/** Points per millimetre (1 pt = 1/72 inch). */
+export const PT_PER_MM = 72 / 25.4;
+
+/** A rectangle in points, from the page's top-left corner (y down, as designs are). */
+export interface PdfRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where a shape or image goes: its anchor in points from the top-left, turned clockwise about it. */
+export interface PdfPlacement {
+  x: number;
+  y: number;
+  /** Degrees, clockwise on the page. */
+  rotation?: number;
+}
+
+const colour = (hex: string) => {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
+
+/** A fixed date written into every document, so the same content gives the same bytes. */
+const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
+
+/**
+ * PDF documents (the only file that imports pdf-lib): pages sized in points, drawn in a y-down
+ * coordinate system from the top-left corner like the designs, with vector paths (SVG path data),
+ * PNG images and simple text. Output is deterministic (fixed dates, no random ids).
+ */
+export class PdfDocumentBuilder {
+  private constructor(private readonly doc: PDFDocument) {}
+
+  static async create(meta: { title: string; subject?: string }): Promise<PdfDocumentBuilder> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.setTitle(meta.title);
+    if (meta.subject) doc.setSubject(meta.subject);
+    doc.setProducer('Product Customizer Integration API');
+    doc.setCreator('Product Customizer Integration API');
+    doc.setCreationDate(FIXED_DATE);
+    doc.setModificationDate(FIXED_DATE);
+    return new PdfDocumentBuilder(doc);
+  }
+
+  /**
+   * A page of `width` × `height` points; with `trim`, a TrimBox there and a BleedBox of the whole
+   * page (print-ready files: the trim is the print area, the rest is bleed).
+   */
+  addPage(width: number, height: number, boxes: { trim?: PdfRect } = {}): PdfPageCanvas {
+    const page = this.doc.addPage([width, height]);
+    if (boxes.trim) {
+      const t = boxes.trim;
+      page.setTrimBox(t.x, height - t.y - t.height, t.width, t.height);
+      page.setBleedBox(0, 0, width, height);
+    }
+    return new PdfPageCanvas(this.doc, page);
+  }
+
+  async bytes(): Promise<Buffer> {
+    return Buffer.from(await this.doc.save({ useObjectStreams: false }));
+  }
+}
+
+/** One page, drawn with y down from the top-left corner. */
+export class PdfPageCanvas {
+  private font?: Promise<PDFFont>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly page: PDFPage,
+  ) {}
+
+  get height(): number {
+    return this.page.getHeight();
+  }
+
+  fillRect(rect: PdfRect, hex: string): void {
+    this.page.drawRectangle({
+      x: rect.x,
+      y: this.height - rect.y - rect.height,
+      width: rect.width,
+      height: rect.height,
+      color: colour(hex),
+    });
+  }
+
+  strokeRect(rect: PdfRect, hex: string, width = 0.5): void {
+    this.page.drawRectangle({
+      x: rect.x,
+      y: this.height - rect.y - rect.height,
+      width: rect.width,
+      height: rect.height,
+      borderColor: colour(hex),
+      borderWidth: width,
+    });
+  }
+
+  /** SVG path data (y down, in points, origin at the placement) filled with the non-zero rule. */
+  fillPath(d: string, hex: string, at: PdfPlacement): void {
+    if (d === '') return;
+    this.transformed(at, () => this.page.drawSvgPath(d, { x: 0, y: 0, color: colour(hex) }));
+  }
+
+  /** A PNG stretched over `width` × `height` points with its top-left corner at the placement. */
+  async drawPng(
+    png: Buffer,
+    size: { width: number; height: number },
+    at: PdfPlacement & { about?: 'top-left' | 'centre' },
+  ): Promise<void> {
+    const image = await this.doc.embedPng(png);
+    const [dx, dy] = at.about === 'centre' ? [-size.width / 2, -size.height / 2] : [0, 0];
+    this.transformed(at, () =>
+      // In the flipped system an image would be upside down: draw it in page orientation.
+      this.page.drawImage(image, { x: dx, y: -dy - size.height, ...size }),
+    );
+  }
+
+  /** Text in Helvetica (for specification sheets; print files draw text as outlines). */
+  async text(
+    text: string,
+    at: { x: number; y: number; size: number; hex?: string },
+  ): Promise<void> {
+    this.font ??= this.doc.embedFont(StandardFonts.Helvetica);
+    this.page.drawText(text, {
+      x: at.x,
+      y: this.height - at.y - at.size,
+      size: at.size,
+      font: await this.font,
+      color: colour(at.hex ?? '#000000'),
+    });
+  }
+
+  /** Draws inside `rect` only. */
+  clipped(rect: PdfRect, draw: () => void): void {
+    this.page.pushOperators(
+      pushGraphicsState(),
+      rectangle(rect.x, this.height - rect.y - rect.height, rect.width, rect.height),
+      clip(),
+      endPath(),
+    );
+    draw();
+    this.page.pushOperators(popGraphicsState());
+  }
+
+  /**
+   * Runs `draw` with the origin moved to the placement (y up, as pdf-lib draws) and turned
+   * clockwise by its rotation; drawSvgPath flips its y-down path data itself.
+   */
+  private transformed(at: PdfPlacement, draw: () => void): void {
+    const radians = (-(at.rotation ?? 0) * Math.PI) / 180;
+    const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+    this.page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(cos, sin, -sin, cos, at.x, this.height - at.y),
+    );
+    draw();
+    this.page.pushOperators(popGraphicsState());
+  }
+}

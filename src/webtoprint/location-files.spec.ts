@@ -1,0 +1,87 @@
+import { writeFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import type { ProductLocation } from '../catalog';
+import { FontsService } from '../fonts';
+import { pixel } from '../../test/support/images';
+import type { LocationDesign } from '../recipesets';
+import { BLEED_MM, printPdf, printPixels, printPng } from './location-files';
+
+const PT_PER_MM = 72 / 25.4;
+const LOCATION: ProductLocation = {
+  handle: 'front',
+  name: 'Front',
+  printArea: { widthMm: 100, heightMm: 50 },
+  dpi: 150,
+  embellishment: 'print',
+};
+const DESIGN: LocationDesign = {
+  elements: [
+    {
+      type: 'text',
+      text: 'Team Rocket',
+      font: 'roboto-bold',
+      size: 24,
+      colour: '#d62828',
+      x: 50,
+      y: 20,
+      rotation: 0,
+      align: 'center',
+    },
+    { type: 'image', uploadedAssetId: 1, x: 10, y: 30, width: 15, height: 15, rotation: 0 },
+  ],
+};
+
+describe('print files of a location', () => {
+  const fonts = new FontsService();
+  const sources = {
+    outline: fonts.outline.bind(fonts),
+    uploadedAsset: () =>
+      sharp({ create: { width: 20, height: 20, channels: 3, background: '#1e88e5' } })
+        .png()
+        .toBuffer(),
+    limitInputPixels: 10_000_000,
+  };
+
+  it('draws the PNG at the DPI, with the DPI in the file, transparent where nothing prints', async () => {
+    expect(printPixels(LOCATION)).toEqual({ width: 591, height: 295 });
+    const png = (await printPng(LOCATION, DESIGN, sources))!;
+    if (process.env.PRINT_FILES_OUT)
+      await writeFile(`${process.env.PRINT_FILES_OUT}/front.png`, png);
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 591, height: 295, density: 150 });
+    expect((await pixel(png, 2, 2))[3]).toBe(0);
+    // The image: 10–25 mm across, 30–45 mm down.
+    expect(await pixel(png, Math.round(17.5 * 5.9), Math.round(37.5 * 5.9))).toEqual([
+      30, 136, 229, 255,
+    ]);
+    expect(await printPng(LOCATION, { elements: [] }, sources)).toBeNull();
+  });
+
+  it('makes a one-page PDF of the print area plus bleed, with TrimBox and BleedBox', async () => {
+    const bytes = await printPdf(LOCATION, { ...DESIGN, background: '#ffee00' }, sources, {
+      title: 'K7PQ4MZT front',
+    });
+    if (process.env.PRINT_FILES_OUT)
+      await writeFile(`${process.env.PRINT_FILES_OUT}/front.pdf`, bytes);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const page = pdf.getPage(0);
+    const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(0.01);
+    near(page.getWidth(), (100 + 2 * BLEED_MM) * PT_PER_MM);
+    near(page.getHeight(), (50 + 2 * BLEED_MM) * PT_PER_MM);
+    const trim = page.getTrimBox();
+    near(trim.x, BLEED_MM * PT_PER_MM);
+    near(trim.width, 100 * PT_PER_MM);
+    near(page.getBleedBox().width, page.getWidth());
+    expect(pdf.getTitle()).toBe('K7PQ4MZT front');
+    // No font is embedded: text is drawn as outlines.
+    expect(bytes.includes(Buffer.from('/FontFile'))).toBe(false);
+    expect(bytes.includes(Buffer.from('/Image'))).toBe(true);
+    // Deterministic.
+    const again = await printPdf(LOCATION, { ...DESIGN, background: '#ffee00' }, sources, {
+      title: 'K7PQ4MZT front',
+    });
+    expect(again.equals(bytes)).toBe(true);
+  });
+});

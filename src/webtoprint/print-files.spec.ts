@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { Entry, fromBuffer, ZipFile } from 'yauzl';
+import sharp from 'sharp';
+import type { ProductDefinition, ProductLocation } from '../catalog';
+import { FontsService } from '../fonts';
+import { generatePrintFiles, PrintFilesInput } from './print-files';
+
+const location = (handle: string, widthMm: number, heightMm: number): ProductLocation => ({
+  handle,
+  name: handle.toUpperCase(),
+  printArea: { widthMm, heightMm },
+  dpi: 100,
+  embellishment: 'print',
+});
+
+const INPUT: PrintFilesInput = {
+  recipeSet: {
+    id: '0b7c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3',
+    readableId: 'K7PQ4MZT',
+    version: 3,
+    options: { colour: 'black', size: 'M' },
+    design: {
+      front: {
+        elements: [
+          {
+            type: 'text',
+            text: 'Team Rocket',
+            font: 'roboto-bold',
+            size: 30,
+            colour: '#d62828',
+            x: 60,
+            y: 40,
+            rotation: 0,
+            align: 'center',
+          },
+        ],
+      },
+      back: {
+        background: '#ffffff',
+        elements: [
+          { type: 'image', uploadedAssetId: 7, x: 20, y: 20, width: 40, height: 40, rotation: 15 },
+        ],
+      },
+      sleeve: { elements: [] },
+    },
+  },
+  product: {
+    handle: 'tee',
+    definition: {
+      handle: 'tee',
+      name: 'T-shirt',
+      locations: [
+        location('front', 120, 160),
+        location('back', 120, 160),
+        location('sleeve', 60, 60),
+      ],
+    } as unknown as ProductDefinition,
+  },
+  order: { number: 'PO-1001', lines: [{ sku: 'TEE-BLK-M', quantity: 2 }] },
+};
+
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(zip, { lazyEntries: true }, (err, file: ZipFile) => {
+      if (err) return reject(err);
+      const out = new Map<string, Buffer>();
+      file.on('entry', (entry: Entry) =>
+        file.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        }),
+      );
+      file.on('end', () => resolve(out));
+      file.readEntry();
+    });
+  });
+}
+
+describe('generatePrintFiles', () => {
+  const fonts = new FontsService();
+  const sources = {
+    outline: fonts.outline.bind(fonts),
+    uploadedAsset: () =>
+      sharp({ create: { width: 30, height: 30, channels: 3, background: '#1e88e5' } })
+        .png()
+        .toBuffer(),
+    limitInputPixels: 10_000_000,
+  };
+
+  it('zips a PDF and a PNG per designed location and a manifest naming them with their hashes', async () => {
+    const set = await generatePrintFiles(INPUT, sources);
+    const files = await unzip(set.zip);
+    expect([...files.keys()]).toEqual([
+      'K7PQ4MZT-front.pdf',
+      'K7PQ4MZT-front.png',
+      'K7PQ4MZT-back.pdf',
+      'K7PQ4MZT-back.png',
+      'manifest.json',
+    ]);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
+    expect(manifest).toMatchObject({
+      recipeSet: { readableId: 'K7PQ4MZT', uuid: INPUT.recipeSet.id, designVersion: 3 },
+      orderNumber: 'PO-1001',
+      product: { handle: 'tee', name: 'T-shirt' },
+      items: [{ sku: 'TEE-BLK-M', quantity: 2 }],
+    });
+    expect(manifest.locations.map((l: { handle: string }) => l.handle)).toEqual(['front', 'back']);
+    expect(manifest.locations[0]).toMatchObject({
+      widthMm: 120,
+      heightMm: 160,
+      bleedMm: 3,
+      dpi: 100,
+      widthPx: 472,
+      heightPx: 630,
+      embellishment: 'print',
+    });
+    for (const l of manifest.locations)
+      for (const f of l.files as { name: string; sha256: string; bytes: number }[]) {
+        const bytes = files.get(f.name)!;
+        expect(f.bytes).toBe(bytes.length);
+        expect(f.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      }
+    expect(files.get('K7PQ4MZT-front.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await sharp(files.get('K7PQ4MZT-back.png')).metadata()).toMatchObject({
+      width: 472,
+      height: 630,
+      density: 100,
+    });
+  });
+
+  it('gives the same bytes for the same inputs', async () => {
+    const [a, b] = [
+      await generatePrintFiles(INPUT, sources),
+      await generatePrintFiles(INPUT, sources),
+    ];
+    expect(a.zip.equals(b.zip)).toBe(true);
+  });
+});
