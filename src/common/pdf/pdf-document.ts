@@ -36,6 +36,14 @@ const colour = (hex: string) => {
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 };
 
+/** `text` with what `font` cannot encode replaced: `?` for a character, a space for a line break. */
+function printable(text: string, font: PDFFont): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.replace(/\r\n?|\n/g, ' ')]
+    .map((c) => (known.has(c.codePointAt(0)!) ? c : '?'))
+    .join('');
+}
+
 /** A fixed date written into every document, so the same content gives the same bytes. */
 const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
 
@@ -79,7 +87,7 @@ export class PdfDocumentBuilder {
 
 /** One page, drawn with y down from the top-left corner. */
 export class PdfPageCanvas {
-  private font?: Promise<PDFFont>;
+  private readonly fonts = new Map<string, Promise<PDFFont>>();
 
   constructor(
     private readonly doc: PDFDocument,
@@ -131,19 +139,32 @@ export class PdfPageCanvas {
     );
   }
 
-  /** Text in Helvetica (for specification sheets; print files draw text as outlines). */
+  /**
+   * One line of text in Helvetica, its top at `y` (for specification sheets; print files draw
+   * text as outlines). Characters Helvetica cannot show become `?`; line breaks become spaces.
+   */
   async text(
     text: string,
-    at: { x: number; y: number; size: number; hex?: string },
+    at: { x: number; y: number; size: number; hex?: string; bold?: boolean },
   ): Promise<void> {
-    this.font ??= this.doc.embedFont(StandardFonts.Helvetica);
-    this.page.drawText(text, {
+    const font = await this.fontOf(at.bold ?? false);
+    this.page.drawText(printable(text, font), {
       x: at.x,
       y: this.height - at.y - at.size,
       size: at.size,
-      font: await this.font,
+      font,
       color: colour(at.hex ?? '#000000'),
     });
+  }
+
+  private fontOf(bold: boolean): Promise<PDFFont> {
+    const name = bold ? StandardFonts.HelveticaBold : StandardFonts.Helvetica;
+    let font = this.fonts.get(name);
+    if (!font) {
+      font = this.doc.embedFont(name);
+      this.fonts.set(name, font);
+    }
+    return font;
   }
 
   /** Draws inside `rect` only. */

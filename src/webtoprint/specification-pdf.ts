@@ -1,0 +1,259 @@
+import type { ProductDefinition, ProductLocation } from '../catalog';
+import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
+import { qrCodePath } from '../common/pdf/qr-code';
+import type { TextOutline, TextOutlineRequest } from '../fonts';
+import type { DesignElement } from '../recipesets';
+import type { PrintFilesInput } from './print-files';
+
+/** What the print files are made of, and what the sheet shows besides. */
+export interface SpecificationInput extends PrintFilesInput {
+  /** Where the print files are (`GET /api/webtoprint/{id}`): the QR code links to it. */
+  webToPrintUrl: string;
+  /** A PNG render of the product for each location's page, by location handle. */
+  renders: ReadonlyMap<string, Buffer>;
+  /** The print PNG of each location (drawn inside its print area), by location handle. */
+  prints?: ReadonlyMap<string, Buffer>;
+  /** Text outlines (FontsService.outline), for the size of text elements. */
+  outline(request: TextOutlineRequest): Promise<TextOutline>;
+}
+
+/** A4 landscape, in points. */
+const PAGE = { width: 842, height: 595 };
+const MARGIN = 36;
+const MM_PER_PT = 25.4 / 72;
+const MAX_ROWS = 12;
+const GREY = '#666666';
+
+/** The view angle whose picture shows `location` (its first with a design layer of it), else the first. */
+export function viewAngleFor(definition: ProductDefinition, location: string): string | undefined {
+  const shows = definition.viewAngles.find((v) =>
+    v.layers.some((l) => l.type === 'design' && l.location === location),
+  );
+  return (shows ?? definition.viewAngles[0])?.handle;
+}
+
+/** Where an element sits on its print area, in mm (unrotated box), and what it is. */
+interface PlacedElement {
+  box: { x: number; y: number; width: number; height: number };
+  rotation: number;
+  what: string;
+  colour: string;
+}
+
+const mm = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
+
+/**
+ * The placement specification of a recipe set (`GET /{clientHandle}/specification/{id}/pdf/`):
+ * one page per location its design draws on, with a render of the product, the print area with
+ * each element's box, a table of positions, sizes, rotations, fonts and colours, the
+ * embellishment, the order's SKUs and quantities, the readable id and a QR code linking to the
+ * print files. Deterministic.
+ */
+export async function specificationPdf(input: SpecificationInput): Promise<Buffer> {
+  const { recipeSet, product } = input;
+  const doc = await PdfDocumentBuilder.create({
+    title: `Placement specification ${recipeSet.readableId}`,
+    subject: `${product.definition.name}, design version ${recipeSet.version}`,
+  });
+  const locations = product.definition.locations.filter(
+    (l) =>
+      (recipeSet.design[l.handle]?.elements.length ?? 0) > 0 ||
+      recipeSet.design[l.handle]?.background,
+  );
+  for (const location of locations.length > 0
+    ? locations
+    : product.definition.locations.slice(0, 1)) {
+    const page = doc.addPage(PAGE.width, PAGE.height);
+    const elements = await placedElements(
+      recipeSet.design[location.handle]?.elements ?? [],
+      input.outline,
+    );
+    await header(page, input, location);
+    const render = input.renders.get(location.handle);
+    if (render) await page.drawPng(render, fit(render, 250, 250), { x: MARGIN, y: 120 });
+    await printAreaDiagram(page, location, elements, {
+      x: 306,
+      y: 120,
+      size: 250,
+      print: input.prints?.get(location.handle),
+    });
+    await qrBlock(page, input);
+    await elementTable(page, elements, 395);
+  }
+  return doc.bytes();
+}
+
+async function header(
+  page: PdfPageCanvas,
+  input: SpecificationInput,
+  location: ProductLocation,
+): Promise<void> {
+  const { recipeSet, product, order } = input;
+  await page.text(`Placement specification - ${recipeSet.readableId}`, {
+    x: MARGIN,
+    y: MARGIN,
+    size: 16,
+    bold: true,
+  });
+  const options = Object.entries(recipeSet.options)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  await page.text(
+    `${product.definition.name} (${product.handle}) - design version ${recipeSet.version}${options ? ` - ${options}` : ''}`,
+    { x: MARGIN, y: 58, size: 9, hex: GREY },
+  );
+  const items = order?.lines.map((l) => `${l.sku ?? 'no SKU'} x ${l.quantity}`).join(', ');
+  await page.text(order ? `Order ${order.number}: ${items || 'no items'}` : 'No order (proof)', {
+    x: MARGIN,
+    y: 71,
+    size: 9,
+    hex: GREY,
+  });
+  const { widthMm, heightMm } = location.printArea;
+  await page.text(
+    `${location.name ?? location.handle} - print area ${mm(widthMm)} x ${mm(heightMm)} mm - ${location.dpi} dpi - ${location.embellishment}`,
+    { x: MARGIN, y: 94, size: 12, bold: true },
+  );
+}
+
+async function placedElements(
+  elements: readonly DesignElement[],
+  outline: SpecificationInput['outline'],
+): Promise<PlacedElement[]> {
+  const placed: PlacedElement[] = [];
+  for (const e of elements) {
+    if (e.type === 'image') {
+      placed.push({
+        box: { x: e.x, y: e.y, width: e.width, height: e.height },
+        rotation: e.rotation,
+        what: `image, upload ${e.uploadedAssetId}`,
+        colour: '#1565c0',
+      });
+      continue;
+    }
+    const { bbox } = await outline({
+      font: e.font,
+      text: e.text,
+      size: e.size,
+      scale: 1,
+      align: e.align,
+    });
+    placed.push({
+      box: {
+        x: e.x + bbox.x * MM_PER_PT,
+        y: e.y + bbox.y * MM_PER_PT,
+        width: bbox.width * MM_PER_PT,
+        height: bbox.height * MM_PER_PT,
+      },
+      rotation: e.rotation,
+      what: `"${e.text.length > 30 ? `${e.text.slice(0, 29)}...` : e.text}" ${e.font} ${e.size} pt ${e.colour}`,
+      colour: e.colour,
+    });
+  }
+  return placed;
+}
+
+/** The print area scaled into a square, with the design printed in it, each element's box and number. */
+async function printAreaDiagram(
+  page: PdfPageCanvas,
+  location: ProductLocation,
+  elements: PlacedElement[],
+  at: { x: number; y: number; size: number; print?: Buffer },
+): Promise<void> {
+  const { widthMm, heightMm } = location.printArea;
+  const k = at.size / Math.max(widthMm, heightMm);
+  const area = { x: at.x, y: at.y, width: widthMm * k, height: heightMm * k };
+  page.fillRect(area, '#f4f4f4');
+  if (at.print) await page.drawPng(at.print, area, area);
+  page.strokeRect(area, '#999999', 0.75);
+  page.clipped(area, () =>
+    elements.forEach((e) =>
+      page.strokeRect(
+        {
+          x: area.x + e.box.x * k,
+          y: area.y + e.box.y * k,
+          width: e.box.width * k,
+          height: e.box.height * k,
+        },
+        e.colour,
+        1,
+      ),
+    ),
+  );
+  await Promise.all(
+    elements.map((e, i) =>
+      page.text(String(i + 1), {
+        x: area.x + e.box.x * k + 2,
+        y: area.y + e.box.y * k + 2,
+        size: 8,
+        bold: true,
+      }),
+    ),
+  );
+}
+
+async function qrBlock(page: PdfPageCanvas, input: SpecificationInput): Promise<void> {
+  const { d, size } = qrCodePath(input.webToPrintUrl);
+  const side = 140;
+  const x = PAGE.width - MARGIN - side;
+  page.fillRect({ x, y: 120, width: side, height: side }, '#ffffff');
+  page.fillPath(scalePath(d, side / size), '#000000', { x, y: 120 });
+  await page.text(input.recipeSet.readableId, { x, y: 270, size: 18, bold: true });
+  await page.text('Print files:', { x, y: 294, size: 8, hex: GREY });
+  const url = input.webToPrintUrl;
+  for (let i = 0, line = 0; i < url.length && line < 4; i += 34, line++)
+    await page.text(url.slice(i, i + 34), { x, y: 305 + line * 10, size: 7, hex: GREY });
+}
+
+/** SVG path data of unit squares (`M x y h1 v1 h-1 z`) scaled by `k`. */
+function scalePath(d: string, k: number): string {
+  return d.replace(/M(\d+) (\d+)h1v1h-1z/g, (_, x: string, y: string) => {
+    const s = (v: number) => (Math.round(v * 1000) / 1000).toString();
+    return `M${s(Number(x) * k)} ${s(Number(y) * k)}h${s(k)}v${s(k)}h${s(-k)}z`;
+  });
+}
+
+async function elementTable(
+  page: PdfPageCanvas,
+  elements: PlacedElement[],
+  top: number,
+): Promise<void> {
+  const columns = [
+    { title: '#', x: MARGIN },
+    { title: 'Element', x: MARGIN + 20 },
+    { title: 'x mm', x: MARGIN + 400 },
+    { title: 'y mm', x: MARGIN + 450 },
+    { title: 'width x height mm', x: MARGIN + 500 },
+    { title: 'rotation', x: MARGIN + 600 },
+  ];
+  for (const c of columns) await page.text(c.title, { x: c.x, y: top, size: 8, bold: true });
+  if (elements.length === 0)
+    await page.text('(no elements)', { x: MARGIN + 20, y: top + 13, size: 8 });
+  for (const [i, e] of elements.slice(0, MAX_ROWS).entries()) {
+    const y = top + 13 + i * 12;
+    const cells = [
+      String(i + 1),
+      e.what,
+      mm(e.box.x),
+      mm(e.box.y),
+      `${mm(e.box.width)} x ${mm(e.box.height)}`,
+      `${e.rotation} deg`,
+    ];
+    for (const [j, cell] of cells.entries()) await page.text(cell, { x: columns[j].x, y, size: 8 });
+  }
+  if (elements.length > MAX_ROWS)
+    await page.text(`... and ${elements.length - MAX_ROWS} more`, {
+      x: MARGIN + 20,
+      y: top + 13 + MAX_ROWS * 12,
+      size: 8,
+    });
+}
+
+/** `png`'s size scaled to fit inside `width` × `height` points. */
+function fit(png: Buffer, width: number, height: number): { width: number; height: number } {
+  // PNG IHDR: width and height at bytes 16–23.
+  const w = png.readUInt32BE(16);
+  const h = png.readUInt32BE(20);
+  const k = Math.min(width / w, height / h);
+  return { width: w * k, height: h * k };
+}
