@@ -23,6 +23,7 @@ import { ConfigModule } from './config/config.module';
 import { PostgresConnection } from './database/connection';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
+import { JobsModule } from './common/jobs/jobs.module';
 import { FontsModule } from './fonts';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
@@ -51,6 +52,7 @@ export class AppModule {
           migrate: options.config.runMigrations,
         }),
         ClockModule,
+        JobsModule,
         RedisModule,
         MetricsModule,
         LogEntriesModule,

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entit
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
 import { ORDER_ENTITIES } from './orders/entities';
 import { RECIPE_SET_ENTITIES } from './recipesets';
+import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -20,4 +21,5 @@ export const ENTITIES = [
   ...CATALOG_ENTITIES,
   ...RECIPE_SET_ENTITIES,
   ...ORDER_ENTITIES,
+  ...WEB_TO_PRINT_ENTITIES,
 ];

@@ -65,6 +65,11 @@ export class AppConfig {
   };
   /** The longest lifetime a signed URL may be given, in seconds. */
   readonly signedUrlMaxSeconds: number;
+  /**
+   * Jobs: whether this process runs workers, how often an idle worker looks for work, and how
+   * often expired attempts (a worker that died) are failed for retry.
+   */
+  readonly jobs: { workers: boolean; pollSeconds: number; maintenanceSeconds: number };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly seedDemo: boolean;
@@ -110,6 +115,11 @@ export class AppConfig {
       timeoutMs: env.RENDER_TIMEOUT_MS,
     };
     this.signedUrlMaxSeconds = env.SIGNED_URL_MAX_SECONDS;
+    this.jobs = {
+      workers: env.WORKERS,
+      pollSeconds: env.JOB_POLL_MS / 1000,
+      maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+    };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =

@@ -214,6 +214,16 @@ export class Environment {
   @Transform(toBool)
   @IsBoolean()
   TRUST_PROXY = false;
+
+  @Transform(toBool)
+  @IsBoolean()
+  WORKERS = true;
+
+  @IntBetween(500, 60_000)
+  JOB_POLL_MS = 500;
+
+  @IntBetween(1, 3600)
+  JOB_MAINTENANCE_SECONDS = 30;
 }
 
 export class ConfigValidationError extends Error {

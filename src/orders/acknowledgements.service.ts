@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
+import { JobQueue } from '../common/jobs/job-queue';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
@@ -13,9 +14,8 @@ import { Address, AddressDto } from './dto/address.dto';
 import { DEFAULT_PRIORITY, isInProgress } from './order.enums';
 import { assertAddresses, OrderLine, orderLines } from './order-input';
 import { inOrder, PurchaseOrderAlreadySubmitted } from './orders.errors';
-import { NewLineItem, NewOrder, OrdersRepository } from './orders.repository';
+import { NewLineItem, NewOrder, NewPrintFileRequest, OrdersRepository } from './orders.repository';
 import { giftMessageContext, PersonalData, personalDataContext } from './purchase-order.mapper';
-import { PrintFileScheduler, PrintFilesDue } from './print-file-scheduler';
 
 const UNIQUE_ORDER_NUMBER = 'UQ_purchase_order_client_number';
 const PROCESSED = 'Processed Successfully';
@@ -42,8 +42,9 @@ function address(a: AddressDto | null | undefined): Address | null {
 
 /**
  * Acknowledgements (DESIGN §6): every order of a request is stored in one transaction or none is;
- * recipe sets move to Ordered; print files become due (recorded in the transaction, announced
- * after commit). Uniqueness of (client, purchase order number) is the database's to enforce.
+ * recipe sets move to Ordered; their print-file jobs are sent in the same transaction (DESIGN §9:
+ * no job for a rolled-back order, no order without its jobs), at the order's priority, one per
+ * design version. Uniqueness of (client, purchase order number) is the database's to enforce.
  */
 @Injectable()
 export class AcknowledgementsService {
@@ -52,7 +53,7 @@ export class AcknowledgementsService {
     private readonly orders: OrdersRepository,
     private readonly recipeSets: RecipeSetsService,
     private readonly cipher: FieldCipher,
-    private readonly printFiles: PrintFileScheduler,
+    private readonly jobs: JobQueue,
     private readonly clock: Clock,
   ) {}
 
@@ -101,7 +102,7 @@ export class AcknowledgementsService {
   ): Promise<AcknowledgementResultDto[]> {
     const named = (err: DomainError, po: string) => (batch ? inOrder(err, po) : err);
     try {
-      return await this.uow.run(async (tx) => {
+      return await this.uow.run(async () => {
         const refs = prepared.flatMap((p) => p.lines.map((l) => l.ref));
         const resolved = await this.recipeSets.resolve(actor.clientId, refs);
         for (const { dto, lines } of prepared) {
@@ -124,13 +125,13 @@ export class AcknowledgementsService {
           rows.flatMap((r) => r.lines),
           rows.flatMap((r) => r.due),
         );
-        await this.recipeSets.setStatus(
-          rows.flatMap((r) => r.due.map((d) => d.recipeSetId)),
+        const due = rows.flatMap((r) => r.due);
+        const versions = await this.recipeSets.setStatus(
+          due.map((d) => d.recipeSetId),
           RecipeStatus.Ordered,
           now,
         );
-        const due = rows.flatMap((r) => r.due);
-        tx.afterCommit(() => this.printFiles.schedule(due));
+        await this.jobs.sendMany('print-files', printFileJobs(due, versions));
         return prepared.map(({ dto, lines }) => result(dto.purchaseOrderNumber, lines, resolved));
       });
     } catch (err) {
@@ -210,7 +211,7 @@ export class AcknowledgementsService {
       lastModifiedAt: now,
     }));
     const recipeSetIds = [...new Set(lineRows.map((l) => l.recipeSetId))];
-    const due: PrintFilesDue[] = recipeSetIds.map((recipeSetId) => ({
+    const due: NewPrintFileRequest[] = recipeSetIds.map((recipeSetId) => ({
       clientId: actor.clientId,
       orderId: id,
       recipeSetId,
@@ -218,6 +219,24 @@ export class AcknowledgementsService {
     }));
     return { order, lines: lineRows, due };
   }
+}
+
+/**
+ * One print-file job per recipe set (the highest priority of the orders naming it), keyed by its
+ * design version: the queue keeps one waiting job per key.
+ */
+function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>) {
+  const priority = new Map<string, number>();
+  for (const d of due)
+    priority.set(d.recipeSetId, Math.max(d.priority, priority.get(d.recipeSetId) ?? 0));
+  return [...priority].map(([recipeSetId, p]) => {
+    const designVersion = versions.get(recipeSetId)!;
+    return {
+      data: { recipeSetId, designVersion },
+      priority: p,
+      singletonKey: `${recipeSetId}:${designVersion}`,
+    };
+  });
 }
 
 /** The documented success body: one status per recipe set, named by its readable id. */

@@ -10,7 +10,6 @@ import { OrderUpdatesService } from './order-updates.service';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrderReadsRepository } from './order-reads.repository';
-import { DeferredPrintFileScheduler, PrintFileScheduler } from './print-file-scheduler';
 
 @Module({
   imports: [TypeOrmModule.forFeature(ORDER_ENTITIES), RecipeSetsModule, ClientsModule],
@@ -22,7 +21,6 @@ import { DeferredPrintFileScheduler, PrintFileScheduler } from './print-file-sch
     OrderUpdatesService,
     OrderQueriesService,
     BatchBodyPipe,
-    { provide: PrintFileScheduler, useClass: DeferredPrintFileScheduler },
   ],
   exports: [AcknowledgementsService, OrderQueriesService],
 })

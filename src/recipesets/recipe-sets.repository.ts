@@ -102,12 +102,19 @@ export class RecipeSetsRepository {
    * deadlocking (an UPDATE alone locks rows in the order it finds them, which changes as rows
    * get new versions).
    */
-  async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<void> {
-    await this.uow.manager.query(
+  async setStatus(
+    ids: readonly string[],
+    status: RecipeStatus,
+    at: Date,
+  ): Promise<{ id: string; version: number }[]> {
+    // UPDATE … RETURNING answers [rows, count] through TypeORM.
+    const [rows] = await this.uow.manager.query<[{ id: string; version: number }[], number]>(
       `UPDATE recipe_set SET status = $1, last_modified_at = $2
-       WHERE id IN (SELECT id FROM recipe_set WHERE id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)`,
+       WHERE id IN (SELECT id FROM recipe_set WHERE id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)
+       RETURNING id, version`,
       [status, at, [...new Set(ids)]],
     );
+    return rows;
   }
 
   /** The client's recipe sets in `status` modified on or after `since`, oldest change first. */

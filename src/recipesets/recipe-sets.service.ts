@@ -88,10 +88,18 @@ export class RecipeSetsService {
     return result;
   }
 
-  /** Moves recipe sets to `status` at `at` (inside the caller's unit of work, when there is one). */
-  async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<void> {
-    if (ids.length === 0) return;
-    await this.repo.setStatus([...new Set(ids)], status, at);
+  /**
+   * Moves recipe sets to `status` at `at` (inside the caller's unit of work, when there is one),
+   * locking them; answers each one's design version as it is under the lock.
+   */
+  async setStatus(
+    ids: readonly string[],
+    status: RecipeStatus,
+    at: Date,
+  ): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repo.setStatus([...new Set(ids)], status, at);
+    return new Map(rows.map((r) => [r.id, r.version]));
   }
 
   /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */

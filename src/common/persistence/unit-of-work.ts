@@ -47,6 +47,16 @@ export class UnitOfWork {
     return this.current.getStore()?.runner?.manager ?? this.dataSource.manager;
   }
 
+  /**
+   * Runs `effect` after the open transaction of this async call chain commits (never on
+   * rollback), or now when there is none.
+   */
+  afterCommitOrNow(effect: AfterCommit): void {
+    const scope = this.current.getStore();
+    if (scope?.runner) scope.effects.push(effect);
+    else void Promise.resolve().then(effect);
+  }
+
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
     const join = async (scope: Scope): Promise<T> => {

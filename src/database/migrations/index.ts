@@ -6,6 +6,7 @@ import { TokenExpiry1764100000000 } from './1764100000000-token-expiry';
 import { EncryptedKeyIds1764200000000 } from './1764200000000-encrypted-key-ids';
 import { UploadedAssets1764300000000 } from './1764300000000-uploaded-assets';
 import { CatalogAndDesigns1764400000000 } from './1764400000000-catalog-and-designs';
+import { PrintFileSets1764500000000 } from './1764500000000-print-file-sets';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   EncryptedKeyIds1764200000000,
   UploadedAssets1764300000000,
   CatalogAndDesigns1764400000000,
+  PrintFileSets1764500000000,
 ];

@@ -1,0 +1,234 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { UnitOfWork } from '../persistence/unit-of-work';
+import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
+
+/** The schema pg-boss keeps its tables in. */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface SendJobOptions {
+  /** 0–4, higher first (default 2). */
+  priority?: number;
+  /** Deduplicates by key per the queue's policy (see QueueSettings). */
+  singletonKey?: string;
+}
+
+export interface JobContext {
+  id: string;
+  /** Attempts before this one. */
+  retryCount: number;
+}
+
+type Handler<N extends JobName> = (data: JobPayloads[N], job: JobContext) => Promise<void>;
+
+interface Registration {
+  name: JobName;
+  handler: Handler<JobName>;
+  concurrency: number;
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  retryCount: number;
+  error: string | null;
+  completedOn: string | null;
+}
+
+/**
+ * Durable jobs on pg-boss (the only file that imports it), in the service's own PostgreSQL (the
+ * embedded one too) through the TypeORM pool: a job sent inside a unit of work is written by its
+ * transaction, so it exists exactly when the change that caused it commits. Workers run in this
+ * process when WORKERS is true; many processes on one database share the work (SKIP LOCKED).
+ */
+@Injectable()
+export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly registrations: Registration[] = [];
+  private readonly workerIds = new Map<JobName, string[]>();
+  private started = false;
+
+  constructor(
+    private readonly config: AppConfig,
+    dataSource: DataSource,
+    private readonly uow: UnitOfWork,
+  ) {
+    // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
+    const pool = (dataSource.driver as unknown as { master: PgBoss.Db & { query: PoolQuery } })
+      .master;
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: JOBS_SCHEMA,
+      migrate: true,
+      supervise: true,
+      schedule: false,
+      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+      monitorStateIntervalSeconds: 60,
+    });
+    // Without a listener an error event (a dropped connection) would end the process.
+    this.boss.on('error', (err) => this.logger.warn({ err }, 'job queue error'));
+  }
+
+  /**
+   * Runs `handler` for each job of `name` (`concurrency` at a time per process) once the
+   * application has started, if this process runs workers (WORKERS). A handler that throws fails
+   * the attempt: the job is retried per its queue's settings.
+   */
+  handle<N extends JobName>(
+    name: N,
+    handler: Handler<N>,
+    options: { concurrency?: number } = {},
+  ): void {
+    this.registrations.push({
+      name,
+      handler: handler as Handler<JobName>,
+      concurrency: options.concurrency ?? 1,
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.start();
+    for (const [name, q] of Object.entries(JOB_QUEUES)) {
+      await this.boss.createQueue(name, {
+        name,
+        policy: q.policy,
+        retryLimit: q.retryLimit,
+        retryDelay: q.retryDelaySeconds,
+        retryBackoff: q.retryBackoff,
+        expireInSeconds: q.expireInSeconds,
+      });
+    }
+    this.started = true;
+    if (!this.config.jobs.workers) return;
+    for (const r of this.registrations) {
+      // `concurrency` workers taking one job at a time: each job succeeds or fails on its own.
+      for (let i = 0; i < r.concurrency; i++) {
+        const id = await this.boss.work<JobPayloads[JobName]>(
+          r.name,
+          {
+            batchSize: 1,
+            pollingIntervalSeconds: this.config.jobs.pollSeconds,
+            includeMetadata: true,
+          },
+          ([job]) => r.handler(job.data, { id: job.id, retryCount: job.retryCount }),
+        );
+        this.workerIds.set(r.name, [...(this.workerIds.get(r.name) ?? []), id]);
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.started) return;
+    // Waits for running handlers (up to the timeout); what it cuts is retried after expiry.
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+  }
+
+  /**
+   * Sends a job: in the current unit of work's transaction when one is open (it then exists only
+   * if that commits), else on its own. Undefined when the queue's policy dropped it as a duplicate.
+   */
+  async send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: SendJobOptions = {},
+  ): Promise<string | undefined> {
+    const db = this.transactionDb();
+    const id = await this.boss.send(name, data, {
+      priority: options.priority ?? DEFAULT_JOB_PRIORITY,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(db ? { db } : {}),
+    });
+    if (id) this.notifyWorkers(name);
+    return id ?? undefined;
+  }
+
+  /** The open transaction's connection for pg-boss, if a unit of work has one open. */
+  private transactionDb(): PgBoss.Db | undefined {
+    const runner = this.uow.manager.queryRunner;
+    if (!runner?.isTransactionActive) return undefined;
+    return {
+      executeSql: async (text, values) => ({
+        rows: (await runner.query(text, values, true)).records ?? [],
+      }),
+    };
+  }
+
+  /**
+   * Workers of this process start on new jobs now rather than at their next poll (after the
+   * commit, when sent in a transaction: uncommitted jobs are not visible yet).
+   */
+  private notifyWorkers(name: JobName): void {
+    const workers = this.workerIds.get(name) ?? [];
+    if (workers.length > 0)
+      this.uow.afterCommitOrNow(() => workers.forEach((w) => this.boss.notifyWorker(w)));
+  }
+
+  /**
+   * Sends many jobs of one kind at once (as `send`: in the open transaction, if any); duplicates
+   * of a waiting job's singleton key are dropped.
+   */
+  async sendMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; priority?: number; singletonKey?: string }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map((j) => ({
+        name,
+        data: j.data,
+        priority: j.priority ?? DEFAULT_JOB_PRIORITY,
+        ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}),
+      })),
+      { db: this.transactionDb() },
+    );
+    this.notifyWorkers(name);
+  }
+
+  /** Jobs waiting (created or to be retried) and running, per queue. */
+  async depth(): Promise<Record<JobName, { queued: number; active: number }>> {
+    const out = {} as Record<JobName, { queued: number; active: number }>;
+    for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
+      const active = await this.boss.getQueueSize(name, { before: 'completed' });
+      const queued = await this.boss.getQueueSize(name, { before: 'active' });
+      out[name] = { queued, active: active - queued };
+    }
+    return out;
+  }
+
+  /** Jobs whose retries are exhausted, newest first. */
+  async failed(limit = 100): Promise<FailedJob[]> {
+    const rows = await this.uow.manager.query<
+      {
+        id: string;
+        name: string;
+        data: unknown;
+        retry_count: number;
+        error: string | null;
+        completed_on: Date | null;
+      }[]
+    >(
+      `SELECT id, name, data, retry_count, output->>'message' AS error, completed_on
+         FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      data: r.data,
+      retryCount: r.retry_count,
+      error: r.error,
+      completedOn: r.completed_on?.toISOString() ?? null,
+    }));
+  }
+
+  /** Queues failed jobs again (each gets a new round of attempts). */
+  async retry(name: JobName, ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.boss.retry(name, ids);
+  }
+}
+
+type PoolQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;

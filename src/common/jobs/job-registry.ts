@@ -1,0 +1,41 @@
+/**
+ * Every job the service runs (DESIGN §9): its name, its payload and how its queue behaves. A job
+ * is sent with JobQueue.send (inside the caller's transaction when there is one) and handled by
+ * the module that registered a handler for it.
+ */
+export interface JobPayloads {
+  /** Print files of one design version of a recipe set (the web-to-print module). */
+  'print-files': { recipeSetId: string; designVersion: number };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface QueueSettings {
+  /** Attempts after the first, waiting `retryDelaySeconds` (doubled each time with backoff). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /**
+   * How long one attempt may run; an attempt still active after it (its worker died) is failed
+   * and retried by the next maintenance pass.
+   */
+  expireInSeconds: number;
+  /**
+   * `stately`: at most one queued and one active job per singleton key (a second send while one
+   * waits is dropped); `standard`: no deduplication.
+   */
+  policy: 'standard' | 'stately';
+}
+
+export const JOB_QUEUES: Record<JobName, QueueSettings> = {
+  'print-files': {
+    retryLimit: 4,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    policy: 'stately',
+  },
+};
+
+/** The spec's priorities (0 = lowest … 4 = highest) are the queue's: higher runs first. */
+export const DEFAULT_JOB_PRIORITY = 2;
