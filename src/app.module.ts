@@ -24,6 +24,7 @@ import { PostgresConnection } from './database/connection';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { JobsModule } from './common/jobs/jobs.module';
+import { WebToPrintModule } from './webtoprint/web-to-print.module';
 import { FontsModule } from './fonts';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
@@ -65,6 +66,7 @@ export class AppModule {
         RecipeSetsModule,
         OrdersModule,
         RenderModule,
+        WebToPrintModule,
         AssetsModule,
         HealthModule,
         DemoModule,

@@ -6,6 +6,7 @@ import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
+import { RecipeSetsService, RecipeStatus } from '../recipesets';
 import { OrderUpdatesService } from './order-updates.service';
 import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
@@ -40,9 +41,16 @@ function setup(lines: LineItemRow[] | null) {
     appendHistory: jest.fn().mockResolvedValue(undefined),
     touchOrder: jest.fn().mockResolvedValue(undefined),
   };
+  const recipeSets = { setStatus: jest.fn().mockResolvedValue(new Map()) };
   return {
     repo,
-    service: new OrderUpdatesService(uow, strictMock<OrdersRepository>(repo, 'orders'), clock),
+    recipeSets,
+    service: new OrderUpdatesService(
+      uow,
+      strictMock<OrdersRepository>(repo, 'orders'),
+      strictMock<RecipeSetsService>(recipeSets, 'recipeSets'),
+      clock,
+    ),
   };
 }
 
@@ -118,6 +126,30 @@ describe('OrderUpdatesService', () => {
       }),
     ]);
     expect(repo.touchOrder).toHaveBeenCalledWith('o1', true, NOW);
+  });
+
+  it("moves the recipe sets with their lines' workflow status, and leaves them for the others", async () => {
+    const { service, recipeSets } = setup([
+      line(1, 'AAAA2222'),
+      line(2, 'BBBB3333'),
+      line(3, 'CCCC4444'),
+    ]);
+    await service.updateStatus(
+      actor,
+      {
+        purchaseOrderNumber: 'PO-1',
+        lineItems: [
+          { recipeSetReadableId: 'AAAA2222', workflowStatus: WorkflowStatus.OnHold },
+          { recipeSetReadableId: 'BBBB3333', workflowStatus: WorkflowStatus.InProgressStep1 },
+          { recipeSetReadableId: 'CCCC4444', workflowStatus: WorkflowStatus.Revision },
+        ],
+      },
+      'r1',
+    );
+    expect(recipeSets.setStatus.mock.calls).toEqual([
+      [['uuid-1'], RecipeStatus.OnHold, NOW],
+      [['uuid-2'], RecipeStatus.Processing, NOW],
+    ]);
   });
 
   it('adds tracking numbers to those already there and keeps the vendor unless a new one is given', async () => {

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { parseRecipeSetRef } from '../recipesets';
+import { parseRecipeSetRef, RecipeSetsService, RecipeStatus } from '../recipesets';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
-import { isInProgress, WorkflowStatus } from './order.enums';
+import { isInProgress, RECIPE_STATUS_OF_WORKFLOW, WorkflowStatus } from './order.enums';
 import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
@@ -46,6 +46,7 @@ export class OrderUpdatesService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly orders: OrdersRepository,
+    private readonly recipeSets: RecipeSetsService,
     private readonly clock: Clock,
   ) {}
 
@@ -190,6 +191,14 @@ export class OrderUpdatesService {
         now,
         applied.map((a) => ({ id: a.line.id, set: a.change })),
       );
+      // The recipe sets follow their lines' workflow (the last line updated wins for a shared one).
+      const moves = new Map<RecipeStatus, string[]>();
+      for (const a of applied) {
+        const status =
+          a.change.workflowStatus && RECIPE_STATUS_OF_WORKFLOW[a.change.workflowStatus];
+        if (status) moves.set(status, [...(moves.get(status) ?? []), a.line.recipeSetId]);
+      }
+      for (const [status, ids] of moves) await this.recipeSets.setStatus(ids, status, now);
       await this.orders.appendHistory(
         applied.map((a) => ({ lineItemId: a.line.id, orderId: order.id, ...a.history })),
       );

@@ -1,3 +1,4 @@
+import { RecipeStatus } from '../recipesets';
 /** Enumerations of the Orders area of the spec. */
 
 export enum WorkflowStatus {
@@ -45,3 +46,17 @@ export const PRIORITY_CODES: Record<string, number> = {
   Highest: 4,
 };
 export const DEFAULT_PRIORITY = 2;
+
+/**
+ * The recipe-set status a line item's workflow status moves its recipe set to (DESIGN §9);
+ * undefined for the statuses that leave it where it is.
+ */
+export const RECIPE_STATUS_OF_WORKFLOW: Partial<Record<WorkflowStatus, RecipeStatus>> = {
+  [WorkflowStatus.OnHold]: RecipeStatus.OnHold,
+  [WorkflowStatus.Cancelled]: RecipeStatus.Cancelled,
+  [WorkflowStatus.Approved]: RecipeStatus.ProcessingWebToPrintApproved,
+  [WorkflowStatus.InProgress]: RecipeStatus.Processing,
+  [WorkflowStatus.InProgressStep1]: RecipeStatus.Processing,
+  [WorkflowStatus.Completed]: RecipeStatus.ProcessingComplete,
+  [WorkflowStatus.Delivered]: RecipeStatus.Fulfilled,
+};

@@ -6,6 +6,7 @@ import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { ORDER_ENTITIES } from './entities';
 import { OrderQueriesService } from './order-queries.service';
+import { PrintFileOrdersService } from './print-file-orders.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
@@ -21,7 +22,8 @@ import { OrderReadsRepository } from './order-reads.repository';
     OrderUpdatesService,
     OrderQueriesService,
     BatchBodyPipe,
+    PrintFileOrdersService,
   ],
-  exports: [AcknowledgementsService, OrderQueriesService],
+  exports: [AcknowledgementsService, OrderQueriesService, PrintFileOrdersService],
 })
 export class OrdersModule {}

@@ -28,6 +28,7 @@ export interface DesignedRecipeSet {
   clientId: string;
   clientHandle: string;
   version: number;
+  status: RecipeStatus;
   options: Record<string, string>;
   design: Design;
   product: CatalogProduct;
@@ -81,7 +82,19 @@ export class RecipeSetDesignsService {
    * naming its product.
    */
   async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
-    const recipeSet = await this.owned(actor, ref, { withClient: true });
+    return this.designed(await this.owned(actor, ref, { withClient: true }));
+  }
+
+  /**
+   * As forRender, for work the service does itself (print-file jobs): by UUID, whoever's it is;
+   * undefined when it no longer exists.
+   */
+  async forJob(id: string): Promise<DesignedRecipeSet | undefined> {
+    const recipeSet = await this.repo.findOne({ kind: 'uuid', value: id }, { withClient: true });
+    return recipeSet ? this.designed(recipeSet) : undefined;
+  }
+
+  private async designed(recipeSet: RecipeSetEntity): Promise<DesignedRecipeSet> {
     const product = await this.requiredProductOf(recipeSet);
     return {
       id: recipeSet.id,
@@ -89,6 +102,7 @@ export class RecipeSetDesignsService {
       clientId: recipeSet.clientId,
       clientHandle: recipeSet.client!.handle,
       version: recipeSet.version,
+      status: recipeSet.status,
       options: recipeSet.options,
       design: recipeSet.design,
       product,

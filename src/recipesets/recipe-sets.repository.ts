@@ -117,6 +117,20 @@ export class RecipeSetsRepository {
     return rows;
   }
 
+  /** Moves a recipe set to `to` only from one of `from`; whether it moved. */
+  async advanceStatus(
+    id: string,
+    from: readonly RecipeStatus[],
+    to: RecipeStatus,
+    at: Date,
+  ): Promise<boolean> {
+    const [, count] = await this.uow.manager.query<[unknown[], number]>(
+      `UPDATE recipe_set SET status = $1, last_modified_at = $2 WHERE id = $3 AND status = ANY($4)`,
+      [to, at, id, [...from]],
+    );
+    return count > 0;
+  }
+
   /** The client's recipe sets in `status` modified on or after `since`, oldest change first. */
   async pageByStatus(
     clientId: string,

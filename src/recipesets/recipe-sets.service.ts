@@ -102,6 +102,19 @@ export class RecipeSetsService {
     return new Map(rows.map((r) => [r.id, r.version]));
   }
 
+  /**
+   * Moves a recipe set to `to` if it is in one of `from` (work that follows the order must not
+   * undo a hold or a cancellation); whether it moved.
+   */
+  advanceStatus(
+    id: string,
+    from: readonly RecipeStatus[],
+    to: RecipeStatus,
+    at: Date,
+  ): Promise<boolean> {
+    return this.repo.advanceStatus(id, from, to, at);
+  }
+
   /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */
   async listIds(
     clientId: string,

@@ -6,11 +6,12 @@ import { RenderLinksController } from './render-links.controller';
 import { RenderLinksService } from './render-links.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
+import { ClientImages } from './client-images';
 
 @Module({
   imports: [RecipeSetsModule, AssetsModule, FontsModule],
   controllers: [RenderController, RenderLinksController],
-  providers: [RenderService, RenderLinksService],
-  exports: [RenderLinksService],
+  providers: [RenderService, RenderLinksService, ClientImages],
+  exports: [RenderLinksService, RenderService, ClientImages],
 })
 export class RenderModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AssetsService } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { unstorableText } from '../common/validation/validation.pipe';
@@ -13,13 +12,13 @@ import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
-import { FontsService } from '../fonts';
+import { ClientImages } from './client-images';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
 import { enlargedRenderSize } from './transform-plan';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
-import { RENDER_INPUT_PIXEL_LIMIT, renderView, RenderSources } from './renderer';
+import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
 import { RenderTimedOut } from './render.errors';
 
 /**
@@ -55,8 +54,7 @@ export class RenderService {
   constructor(
     private readonly config: AppConfig,
     private readonly designs: RecipeSetDesignsService,
-    private readonly assets: AssetsService,
-    private readonly fonts: FontsService,
+    private readonly images: ClientImages,
     private readonly store: BlobStore,
     private readonly keys: BlobKeys,
     private readonly links: BlobLinks,
@@ -86,6 +84,18 @@ export class RenderService {
       timeoutMs,
       () => new RenderTimedOut(timeoutMs),
     );
+  }
+
+  /**
+   * The stored render of a view angle at its default size, states and camera (rendered on a
+   * miss, as the route would): for documents that show the product, such as specification sheets.
+   */
+  async png(recipeSet: DesignedRecipeSet, viewAngle: string): Promise<Buffer> {
+    const inputs = resolveRenderInputs(recipeSet.product.definition, recipeSet.options, {
+      viewAngle,
+    });
+    const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
+    return this.stored({ key, recipeSet, inputs }, 'lookup');
   }
 
   /**
@@ -155,7 +165,7 @@ export class RenderService {
   ): Promise<Buffer> {
     const draw = async (): Promise<Buffer> => {
       const { png } = await this.pool.run(() =>
-        renderView(inputs, recipeSet.design, this.sources(recipeSet.clientId)),
+        renderView(inputs, recipeSet.design, this.images.forRender(recipeSet.clientId)),
       );
       // Afresh: whatever is stored under the key is replaced (e.g. repaired).
       await this.store.put(key, png, { replace: lookup === 'fresh' });
@@ -172,22 +182,6 @@ export class RenderService {
         settled: () => this.store.get(key),
       });
     });
-  }
-
-  /** Images of the client (layer images and uploads are both uploads) and font outlines. */
-  private sources(clientId: string): RenderSources {
-    const image = async (id: number): Promise<Buffer> => {
-      const owned = (await this.assets.findOwned(clientId, [id])).get(id);
-      const bytes = owned && (await this.store.get(owned.key));
-      // Stored data naming an image the client does not have: a failure in rendering (500).
-      if (!bytes) throw new Error(`image ${id} of the design or product is missing`);
-      return bytes;
-    };
-    return {
-      layerImage: image,
-      uploadedAsset: image,
-      outline: (request) => this.fonts.outline(request),
-    };
   }
 }
 

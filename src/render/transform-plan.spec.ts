@@ -15,8 +15,10 @@ describe('enlargedRenderSize', () => {
     expect(size({ width: 1500, height: 300 })).toBeUndefined();
   });
 
-  it('scales the default up just enough, keeping its aspect ratio', () => {
+  it('scales the default up by the first step that is enough, keeping its aspect ratio', () => {
     expect(size({ width: 1500 })).toEqual({ width: 1500, height: 1800 });
+    expect(size({ width: 1001 })).toEqual({ width: 1500, height: 1800 });
+    expect(size({ width: 1700 })).toEqual({ width: 2000, height: 2400 });
     expect(size({ height: 2400 })).toEqual({ width: 2000, height: 2400 });
     expect(size({ dpr: 2 })).toEqual({ width: 2000, height: 2400 });
     expect(size({ width: 1500, height: 300, mode: 'crop' })).toEqual({ width: 1500, height: 1800 });
@@ -29,6 +31,7 @@ describe('enlargedRenderSize', () => {
   });
 
   it('stops at the largest side allowed, and leaves crops to the default render', () => {
+    expect(size({ width: 2600 })).toEqual({ width: 3000, height: 3600 });
     expect(size({ width: 4000 })).toEqual({ width: 3413, height: 4096 });
     expect(size({ width: 4000 }, 1200)).toBeUndefined();
     expect(size({ width: 2000, crop: { x1: 0, y1: 0, x2: 500, y2: 600 } })).toBeUndefined();

@@ -133,10 +133,14 @@ function hex({ r, g, b, alpha }: Rgba): string {
   return [r, g, b, Math.round(alpha * 255)].map((v) => v.toString(16).padStart(2, '0')).join('');
 }
 
+/** Scale factors of the default render that larger renders are drawn at (then resized down). */
+export const ENLARGEMENT_STEPS = [1.5, 2, 3, 4] as const;
+
 /**
  * The size to render at when the transformation asks for more pixels than the default render
- * has (e.g. `width=2000` of a 1000-px view): the default size scaled up just enough (keeping its
- * aspect ratio, at most `maxSide` per side), so the answer is drawn sharp rather than enlarged.
+ * has (e.g. `width=2000` of a 1000-px view): the default size scaled up by the first of
+ * {@link ENLARGEMENT_STEPS} that is enough (keeping its aspect ratio, at most `maxSide` per side),
+ * so the answer is drawn sharp rather than enlarged, and a view has at most four larger renders.
  * Undefined when the default render is large enough, and when `crop` is given (its coordinates
  * are pixels of the default render).
  */
@@ -159,7 +163,10 @@ export function enlargedRenderSize(
   const fits = transform.mode === 'max' || transform.mode === 'pad';
   const factor =
     ratios.length === 0 ? transform.dpr : fits ? Math.min(...ratios) : Math.max(...ratios);
-  const fit = Math.min(factor, maxSide / defaultSize.width, maxSide / defaultSize.height);
+  if (factor <= 1) return undefined;
+  // A few steps, not any size: each is a stored render, and callers choose the size.
+  const step = ENLARGEMENT_STEPS.find((s) => s >= factor) ?? ENLARGEMENT_STEPS.at(-1)!;
+  const fit = Math.min(step, maxSide / defaultSize.width, maxSide / defaultSize.height);
   if (fit <= 1) return undefined;
   return {
     width: Math.min(maxSide, Math.round(defaultSize.width * fit)),

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Entry, fromBuffer, ZipFile } from 'yauzl';
 import sharp from 'sharp';
 import type { ProductDefinition, ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
 import { generatePrintFiles, PrintFilesInput } from './print-files';
+import { unzip } from '../../test/support/zip';
 
 const location = (handle: string, widthMm: number, heightMm: number): ProductLocation => ({
   handle,
@@ -58,28 +58,6 @@ const INPUT: PrintFilesInput = {
   },
   order: { number: 'PO-1001', lines: [{ sku: 'TEE-BLK-M', quantity: 2 }] },
 };
-
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(zip, { lazyEntries: true }, (err, file: ZipFile) => {
-      if (err) return reject(err);
-      const out = new Map<string, Buffer>();
-      file.on('entry', (entry: Entry) =>
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        }),
-      );
-      file.on('end', () => resolve(out));
-      file.readEntry();
-    });
-  });
-}
 
 describe('generatePrintFiles', () => {
   const fonts = new FontsService();

@@ -44,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'info',
     BASE_URL: 'http://api.test',
     SEED_DEMO: 'false',
+    // Job workers poll the database: only the tests of work done by jobs turn them on.
+    WORKERS: 'false',
     ...db.env,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,

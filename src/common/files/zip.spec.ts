@@ -1,28 +1,5 @@
-import { Entry, fromBuffer, ZipFile } from 'yauzl';
 import { zipFiles } from './zip';
-
-/** Every entry of a ZIP: name and bytes, in order. */
-function unzip(zip: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(zip, { lazyEntries: true }, (err, file: ZipFile) => {
-      if (err) return reject(err);
-      const out: { name: string; bytes: Buffer }[] = [];
-      file.on('entry', (entry: Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(out));
-      file.readEntry();
-    });
-  });
-}
+import { unzip } from '../../../test/support/zip';
 
 describe('zipFiles', () => {
   const files = [
@@ -32,7 +9,10 @@ describe('zipFiles', () => {
   ];
 
   it('holds the files, in order, and nothing else', async () => {
-    const entries = await unzip(await zipFiles(files));
+    const entries = [...(await unzip(await zipFiles(files))).entries()].map(([name, bytes]) => ({
+      name,
+      bytes,
+    }));
     expect(entries.map((e) => e.name)).toEqual(['front.pdf', 'manifest.json', 'empty.txt']);
     entries.forEach((e, i) => expect(e.bytes.equals(files[i].bytes)).toBe(true));
   });

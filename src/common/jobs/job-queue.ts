@@ -19,6 +19,7 @@ export interface JobContext {
   id: string;
   /** Attempts before this one. */
   retryCount: number;
+  priority: number;
 }
 
 type Handler<N extends JobName> = (data: JobPayloads[N], job: JobContext) => Promise<void>;
@@ -114,7 +115,8 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
             pollingIntervalSeconds: this.config.jobs.pollSeconds,
             includeMetadata: true,
           },
-          ([job]) => r.handler(job.data, { id: job.id, retryCount: job.retryCount }),
+          ([job]) =>
+            r.handler(job.data, { id: job.id, retryCount: job.retryCount, priority: job.priority }),
         );
         this.workerIds.set(r.name, [...(this.workerIds.get(r.name) ?? []), id]);
       }

@@ -27,6 +27,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Assets', 'Uploaded artwork: images stored for designs.')
     .addTag('Rendering', 'Images of recipe sets from view angles, resized and transformed.')
     .addTag('Clients', 'The calling client account.')
+    .addTag(
+      'Web-to-print',
+      'Print-ready files of recipe sets (PDF, PNG and manifest in a ZIP), made by jobs after acknowledgements or on request.',
+    )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')

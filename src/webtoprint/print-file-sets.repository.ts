@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
+
+/** Print-file sets by (recipe set, design version). Inside a unit of work, in its transaction. */
+@Injectable()
+export class PrintFileSetsRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  find(recipeSetId: string, designVersion: number): Promise<PrintFileSetEntity | null> {
+    return this.uow.manager.findOne(PrintFileSetEntity, { where: { recipeSetId, designVersion } });
+  }
+
+  /** The set of this design version, recorded as queued if there was none; whether it is new. */
+  async request(
+    recipeSetId: string,
+    designVersion: number,
+    priority: number,
+  ): Promise<{ set: PrintFileSetEntity; created: boolean }> {
+    const inserted = await this.uow.manager
+      .createQueryBuilder()
+      .insert()
+      .into(PrintFileSetEntity)
+      .values({ recipeSetId, designVersion, priority, status: 'queued' })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    const set = (await this.find(recipeSetId, designVersion))!;
+    return { set, created: (inserted.raw as unknown[]).length > 0 };
+  }
+
+  async started(id: string, at: Date): Promise<void> {
+    await this.uow.manager.update(
+      PrintFileSetEntity,
+      { id },
+      { status: 'processing', startedAt: at, attempts: () => 'attempts + 1' },
+    );
+  }
+
+  async ready(
+    id: string,
+    files: { zipKey: string; locations: Record<string, StoredLocationFiles> },
+    at: Date,
+  ): Promise<void> {
+    await this.uow.manager.update(
+      PrintFileSetEntity,
+      { id },
+      { status: 'ready', ...files, error: null, completedAt: at },
+    );
+  }
+
+  /** An attempt failed: `final` when no retry follows (the set has failed for good). */
+  async attemptFailed(id: string, error: string, at: Date, final: boolean): Promise<void> {
+    await this.uow.manager.update(
+      PrintFileSetEntity,
+      { id },
+      {
+        status: final ? 'failed' : 'queued',
+        error: error.slice(0, 500),
+        ...(final ? { completedAt: at } : {}),
+      },
+    );
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { JobContext, JobQueue } from '../common/jobs/job-queue';
+import { JOB_QUEUES, JobPayloads } from '../common/jobs/job-registry';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { BlobKeys } from '../common/storage/blob-keys';
+import { BlobStore } from '../common/storage/blob-store';
+import { PrintFileOrdersService } from '../orders/print-file-orders.service';
+import { RecipeSetDesignsService, RecipeSetsService, RecipeStatus } from '../recipesets';
+import { ClientImages } from '../render';
+import { StoredLocationFiles } from './entities/print-file-set.entity';
+import { PrintFileSetsRepository } from './print-file-sets.repository';
+import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
+
+/** Statuses the work may move a recipe set out of (never a hold, a cancellation or what follows). */
+const BEFORE_PRINT = [
+  RecipeStatus.Ordered,
+  RecipeStatus.ProcessingWebToPrintInitiated,
+  RecipeStatus.ProcessingFailure,
+];
+const PRINT_NAMESPACE = 'print';
+
+/**
+ * The `print-files` job: makes the print files of one design version, stores them under
+ * unguessable keys and records them; moves the recipe set through the web-to-print statuses
+ * (only an ordered one: a proof of a design still being edited leaves it Created); marks orders
+ * delivered to the factory once all their files are ready. A failed attempt is retried by the
+ * queue; the last one records the failure.
+ */
+@Injectable()
+export class PrintFilesWorker implements OnModuleInit {
+  private readonly logger = new Logger('PrintFiles');
+
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly sets: PrintFileSetsRepository,
+    private readonly designs: RecipeSetDesignsService,
+    private readonly recipeSets: RecipeSetsService,
+    private readonly orders: PrintFileOrdersService,
+    private readonly images: ClientImages,
+    private readonly store: BlobStore,
+    private readonly keys: BlobKeys,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.handle('print-files', (data, job) => this.run(data, job), { concurrency: 1 });
+  }
+
+  async run(
+    { recipeSetId, designVersion }: JobPayloads['print-files'],
+    job: JobContext,
+  ): Promise<void> {
+    const recipeSet = await this.designs.forJob(recipeSetId);
+    // Gone, or changed since (a proof of an earlier version): nothing to make.
+    if (!recipeSet || recipeSet.version !== designVersion) return;
+    const { set } = await this.sets.request(recipeSetId, designVersion, job.priority);
+    if (set.status === 'ready') return;
+    await this.uow.run(async () => {
+      await this.sets.started(set.id, this.clock.now());
+      await this.recipeSets.advanceStatus(
+        recipeSetId,
+        BEFORE_PRINT,
+        RecipeStatus.ProcessingWebToPrintInitiated,
+        this.clock.now(),
+      );
+    });
+    try {
+      const files = await generatePrintFiles(
+        {
+          recipeSet,
+          product: {
+            handle: recipeSet.product.definition.handle,
+            definition: recipeSet.product.definition,
+          },
+          order: await this.orders.latestFor(recipeSetId),
+        },
+        this.images.forDesign(recipeSet.clientId),
+      );
+      const key = (name: string, ext: 'pdf' | 'png' | 'zip') =>
+        this.keys.forInputs(
+          PRINT_NAMESPACE,
+          { v: PRINT_FILES_VERSION, recipeSetId, designVersion, name },
+          ext,
+        );
+      const locations: Record<string, StoredLocationFiles> = {};
+      for (const l of files.locations) {
+        locations[l.handle] = { pdf: key(l.pdf.name, 'pdf'), png: key(l.png.name, 'png') };
+        await this.store.put(locations[l.handle].pdf, l.pdf.bytes);
+        await this.store.put(locations[l.handle].png, l.png.bytes);
+      }
+      const zipKey = key(`${recipeSet.readableId}.zip`, 'zip');
+      await this.store.put(zipKey, files.zip);
+      const at = this.clock.now();
+      await this.uow.run(async () => {
+        await this.sets.ready(set.id, { zipKey, locations }, at);
+        await this.recipeSets.advanceStatus(
+          recipeSetId,
+          BEFORE_PRINT,
+          RecipeStatus.ProcessingWebToPrintCompleted,
+          at,
+        );
+        await this.orders.printFilesReady(recipeSetId, at);
+      });
+    } catch (err) {
+      const final = job.retryCount >= JOB_QUEUES['print-files'].retryLimit;
+      const message = err instanceof Error ? err.message : String(err);
+      this.logger.warn(
+        { err, recipeSetId, designVersion, attempt: job.retryCount + 1, final },
+        'print files failed',
+      );
+      await this.uow.run(async () => {
+        await this.sets.attemptFailed(set.id, message, this.clock.now(), final);
+        if (final)
+          await this.recipeSets.advanceStatus(
+            recipeSetId,
+            BEFORE_PRINT,
+            RecipeStatus.ProcessingFailure,
+            this.clock.now(),
+          );
+      });
+      throw err;
+    }
+  }
+}

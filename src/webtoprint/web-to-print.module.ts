@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrdersModule } from '../orders/orders.module';
+import { RecipeSetsModule } from '../recipesets';
+import { RenderModule } from '../render';
+import { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
+import { PrintFileSetsRepository } from './print-file-sets.repository';
+import { PrintFilesWorker } from './print-files.worker';
+import { WebToPrintController } from './web-to-print.controller';
+import { WebToPrintService } from './web-to-print.service';
+import { SpecificationController } from './specification.controller';
+import { SpecificationService } from './specification.service';
+
+/** Print-ready files of recipe sets: made by jobs, served by the web-to-print routes. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature(WEB_TO_PRINT_ENTITIES),
+    RecipeSetsModule,
+    RenderModule,
+    OrdersModule,
+  ],
+  controllers: [WebToPrintController, SpecificationController],
+  providers: [PrintFileSetsRepository, PrintFilesWorker, WebToPrintService, SpecificationService],
+})
+export class WebToPrintModule {}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { Actor } from '../common/auth/actor';
+import { JobQueue } from '../common/jobs/job-queue';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { BlobLinks } from '../common/storage/blob-links';
+import { intEnumCode } from '../common/validation/lenient';
+import { DEFAULT_PRIORITY, PRIORITY_CODES } from '../orders/order.enums';
+import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import { PrintFileSetEntity } from './entities/print-file-set.entity';
+import { PrintFileSetsRepository } from './print-file-sets.repository';
+import {
+  InvalidPriority,
+  PrintFilesUnavailable,
+  PrintLocationNotFound,
+} from './web-to-print.errors';
+
+/** Seconds a caller is asked to wait before asking again while files are being made. */
+export const RETRY_AFTER_SECONDS = 3;
+
+export type PrintFilesAnswer =
+  { kind: 'ready'; url: string } | { kind: 'pending'; recipeSet: string; retryAfter: number };
+
+/** Statuses whose print files are withheld (DESIGN §9). */
+const WITHHELD = [RecipeStatus.OnHold, RecipeStatus.Cancelled];
+
+/**
+ * The web-to-print routes' work: the print files of a recipe set's current design version, ready
+ * (their URL on CDN_URL) or not yet (and then requested at the caller's priority if nothing
+ * requested them: a design not yet ordered can be proofed).
+ */
+@Injectable()
+export class WebToPrintService {
+  constructor(
+    private readonly designs: RecipeSetDesignsService,
+    private readonly sets: PrintFileSetsRepository,
+    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly links: BlobLinks,
+  ) {}
+
+  /** The ZIP of all files. */
+  async zip(actor: Actor, ref: string, priority: unknown): Promise<PrintFilesAnswer> {
+    const { recipeSet, set } = await this.current(actor, ref, priority);
+    return set ? { kind: 'ready', url: this.links.url(set.zipKey!) } : pending(recipeSet);
+  }
+
+  /** One location's PDF. */
+  async locationPdf(
+    actor: Actor,
+    ref: string,
+    location: string,
+    priority: unknown,
+  ): Promise<PrintFilesAnswer> {
+    const { recipeSet, set } = await this.current(actor, ref, priority);
+    const handle = location.trim().toLowerCase();
+    const designed = recipeSet.product.definition.locations
+      .map((l) => l.handle)
+      .filter(
+        (h) => (recipeSet.design[h]?.elements.length ?? 0) > 0 || recipeSet.design[h]?.background,
+      );
+    const known = set ? Object.keys(set.locations ?? {}) : designed;
+    const match = known.find((h) => h.toLowerCase() === handle);
+    if (!match) throw new PrintLocationNotFound(recipeSet.readableId, location, known);
+    return set
+      ? { kind: 'ready', url: this.links.url(set.locations![match].pdf) }
+      : pending(recipeSet);
+  }
+
+  /**
+   * The recipe set and its ready files (undefined while not ready; requested then if nothing
+   * was). Failed for good: an error (500 with the log link).
+   */
+  private async current(
+    actor: Actor,
+    ref: string,
+    rawPriority: unknown,
+  ): Promise<{ recipeSet: DesignedRecipeSet; set?: PrintFileSetEntity }> {
+    const priority = parsePriority(rawPriority);
+    const recipeSet = await this.designs.forRender(actor, ref);
+    if (WITHHELD.includes(recipeSet.status))
+      throw new PrintFilesUnavailable(recipeSet.readableId, recipeSet.status);
+    const existing = await this.sets.find(recipeSet.id, recipeSet.version);
+    if (existing?.status === 'ready') return { recipeSet, set: existing };
+    if (existing?.status === 'failed')
+      throw new Error(
+        `The print files of recipe set ${recipeSet.readableId} (design version ${recipeSet.version}) failed: ${existing.error ?? 'unknown error'}`,
+      );
+    if (!existing) {
+      await this.uow.run(async () => {
+        const { created } = await this.sets.request(recipeSet.id, recipeSet.version, priority);
+        if (created)
+          await this.jobs.send(
+            'print-files',
+            { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
+            { priority, singletonKey: `${recipeSet.id}:${recipeSet.version}` },
+          );
+      });
+    }
+    return { recipeSet };
+  }
+}
+
+function pending(recipeSet: DesignedRecipeSet): PrintFilesAnswer {
+  return { kind: 'pending', recipeSet: recipeSet.readableId, retryAfter: RETRY_AFTER_SECONDS };
+}
+
+/** `priority`: 0–4 or a priority name in any case; absent → Normal (2). */
+export function parsePriority(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_PRIORITY;
+  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[raw.length - 1] : raw;
+  const code = intEnumCode(PRIORITY_CODES, value);
+  if (typeof code === 'number' && Number.isInteger(code) && code >= 0 && code <= 4) return code;
+  throw new InvalidPriority(String(value));
+}
