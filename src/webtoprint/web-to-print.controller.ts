@@ -17,7 +17,11 @@ function PrintFilesDocs(what: string): MethodDecorator {
         required: false,
         description:
           'Priority of the generation this request starts if nothing started it: 0–4 or Lowest, Lower, Normal, Higher, Highest (any case); default 2.',
-        schema: { type: 'string', example: 'Highest' },
+        schema: {
+          type: 'string',
+          enum: ['0', '1', '2', '3', '4', 'Lowest', 'Lower', 'Normal', 'Higher', 'Highest'],
+          example: 'Highest',
+        },
       }),
       ApiResponse({
         status: 303,

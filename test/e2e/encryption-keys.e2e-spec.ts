@@ -49,6 +49,8 @@ describe('Encryption keys and encrypted gift messages', () => {
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'false',
         DATABASE_POOL_SIZE: '2',
+        // Start-up checks only: no workers picking up the print-file jobs of the orders above.
+        WORKERS: 'false',
         DATA_ENCRYPTION_KEYS: keys,
         ...env,
       }),

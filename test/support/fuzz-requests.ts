@@ -196,6 +196,16 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         },
       };
     }
+    case 'renderRecipeSet':
+    case 'renderRecipeSetView': {
+      // Sizes up to the maximum are valid, but a large one is drawn at up to 4096 px: seconds a
+      // request. Kept small here (the HTTP tests cover large sizes), so the run tests breadth.
+      const query = { ...req.query };
+      for (const side of ['width', 'height'])
+        if (typeof query[side] === 'number' && query[side] > 512)
+          query[side] = 1 + (query[side] % 512);
+      return { ...req, query };
+    }
     case 'signRenderUrl': {
       if (!isObject(req.body) || pools.designed.length === 0) return req;
       // A render URL of one of the client's designed recipe sets, within the lifetime allowed.

@@ -1,4 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
@@ -46,7 +51,7 @@ export interface FailedJob {
  * process when WORKERS is true; many processes on one database share the work (SKIP LOCKED).
  */
 @Injectable()
-export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
@@ -123,8 +128,10 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database pool closes (TypeORM closes it on application shutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     if (!this.started) return;
+    this.started = false;
     // Waits for running handlers (up to the timeout); what it cuts is retried after expiry.
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
   }
