@@ -13,69 +13,8 @@ import { join } from 'node:path';
 import { demoArtwork, demoCatalog } from '../src/catalog';
 import { FontsService } from '../src/fonts';
 import type { Design } from '../src/recipesets';
+import { bottleDesign, teeDesign } from './lib/example-designs';
 import { renderView, resolveRenderInputs, RenderRequest } from '../src/render';
-
-const ARTWORK_ID = 1;
-
-const teeDesign: Design = {
-  front: {
-    elements: [
-      {
-        type: 'text',
-        text: 'Team Rocket',
-        font: 'roboto-bold',
-        size: 110,
-        colour: '#ffca28',
-        x: 150,
-        y: 120,
-        rotation: 0,
-        align: 'center',
-      },
-    ],
-  },
-  back: {
-    elements: [
-      {
-        type: 'image',
-        uploadedAssetId: ARTWORK_ID,
-        x: 50,
-        y: 60,
-        width: 200,
-        height: 200,
-        rotation: 0,
-      },
-    ],
-  },
-};
-
-const bottleDesign: Design = {
-  wrap: {
-    background: '#fff8e1',
-    elements: [
-      // Centred on the part of the wrap the northeast view faces (137.5 mm of 220 mm).
-      {
-        type: 'image',
-        uploadedAssetId: ARTWORK_ID,
-        x: 107.5,
-        y: 8,
-        width: 60,
-        height: 60,
-        rotation: 0,
-      },
-      {
-        type: 'text',
-        text: 'Team Rocket',
-        font: 'pacifico',
-        size: 28,
-        colour: '#c62828',
-        x: 137.5,
-        y: 85,
-        rotation: 0,
-        align: 'center',
-      },
-    ],
-  },
-};
 
 async function main(): Promise<void> {
   const outDir = process.argv[2];

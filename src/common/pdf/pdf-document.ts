@@ -135,7 +135,12 @@ export class PdfPageCanvas {
     const [dx, dy] = at.about === 'centre' ? [-size.width / 2, -size.height / 2] : [0, 0];
     this.transformed(at, () =>
       // In the flipped system an image would be upside down: draw it in page orientation.
-      this.page.drawImage(image, { x: dx, y: -dy - size.height, ...size }),
+      this.page.drawImage(image, {
+        x: dx,
+        y: -dy - size.height,
+        width: size.width,
+        height: size.height,
+      }),
     );
   }
 
