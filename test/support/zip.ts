@@ -25,10 +25,7 @@ export function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** A supertest parser that keeps any body as bytes (e.g. `application/zip`). */
-export function bytesParser(
-  res: Response,
-  done: (err: Error | null, body: Buffer) => void,
-): void {
+export function bytesParser(res: Response, done: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
