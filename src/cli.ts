@@ -17,6 +17,9 @@ import { parseTokenLifetime } from './clients/token-lifetime';
 import { TokensService } from './clients/tokens.service';
 import { parseRole } from './common/auth/role';
 import { ClockModule } from './common/clock/clock';
+import { JobQueue } from './common/jobs/job-queue';
+import { JobsModule } from './common/jobs/jobs.module';
+import { isUuid } from './common/validation/uuid';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { StorageModule } from './common/storage/storage.module';
 import { FieldCipher } from './common/crypto/field-cipher';
@@ -54,6 +57,8 @@ class CliModule {
         IdempotencyModule,
         ClientsModule,
         DemoModule,
+        // Lists and retries failed jobs; this process runs none (no module registers a handler).
+        JobsModule,
       ],
     };
   }
@@ -197,6 +202,32 @@ function buildProgram(): Command {
         false,
       );
       out({ applied });
+    });
+
+  const jobs = program.command('jobs').description('background jobs (print files)');
+  jobs
+    .command('failed')
+    .description('jobs whose retries are spent, newest first')
+    .option('--limit <n>', 'at most this many (1-1000)', '100')
+    .action(async (opts: { limit: string }) => {
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+        throw new UsageError('--limit must be an integer from 1 to 1000');
+      out(await withContext((ctx) => ctx.get(JobQueue).failed(limit)));
+    });
+  jobs
+    .command('retry [ids...]')
+    .description('queue failed jobs again (the ids `jobs failed` lists, or --all)')
+    .option('--all', 'every failed job')
+    .action(async (ids: string[], opts: { all?: boolean }) => {
+      if (Boolean(opts.all) === ids.length > 0)
+        throw new UsageError('give job ids or --all (not both)');
+      const bad = ids.find((id) => !isUuid(id));
+      if (bad) throw new UsageError(`not a job id: ${bad}`);
+      const retried = await withContext((ctx) =>
+        ctx.get(JobQueue).retryFailed(opts.all ? 'all' : ids),
+      );
+      out({ retried });
     });
 
   const demo = program.command('demo').description('demo data');

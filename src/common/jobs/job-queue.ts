@@ -234,9 +234,20 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     }));
   }
 
-  /** Queues failed jobs again (each gets a new round of attempts). */
-  async retry(name: JobName, ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.boss.retry(name, ids);
+  /**
+   * Queues failed jobs again, each with a new round of attempts: those named (ids of `failed`),
+   * or all of them. Answers the ids queued (an id that is not a failed job is left out).
+   */
+  async retryFailed(ids: 'all' | string[]): Promise<string[]> {
+    const rows = await this.uow.manager.query<{ id: string; name: JobName }[]>(
+      `SELECT id, name FROM ${JOBS_SCHEMA}.job
+        WHERE state = 'failed' AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
+      [ids === 'all' ? null : ids],
+    );
+    const byName = new Map<JobName, string[]>();
+    for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.id]);
+    for (const [name, named] of byName) await this.boss.retry(name, named);
+    return rows.map((r) => r.id);
   }
 }
 

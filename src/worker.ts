@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { loadConfigOrExit } from './bootstrap-config';
+import { openDatabase } from './database/open-database';
+
+/**
+ * A workers-only process (`npm run worker`): the service without its HTTP server, running the job
+ * workers. Start as many as the work needs, on the database the API instances use (with
+ * `WORKERS=false` on those if they should not make files themselves); they share the jobs.
+ */
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  if (!config.jobs.workers) {
+    process.stderr.write('WORKERS=false: a worker process runs workers; unset it here.\n');
+    process.exit(78);
+  }
+  // Attaches to a running embedded server too (the API started with `npm start`).
+  const database = await openDatabase(config, { attachIfRunning: true });
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ config, connection: database.connection }),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  let stopping: Promise<void> | undefined;
+  const stop = (): void => {
+    // Running jobs finish (or are failed for a retry after the grace), then the database closes.
+    stopping ??= (async () => {
+      await app.close();
+      await database.close();
+    })().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await app.init();
+  process.stdout.write(
+    `Product Customizer Integration API workers are running (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,
+  );
+}
+
+bootstrap().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

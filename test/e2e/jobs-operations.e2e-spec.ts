@@ -1,0 +1,95 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { DemoService } from '../../src/demo/demo.service';
+import { createClient, TestClient } from '../factories/clients';
+import { line, order, ordersApi } from '../factories/orders';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { CLI, runCli } from '../support/run-cli';
+
+const WORKER = join(__dirname, '..', '..', 'dist', 'src', 'worker.js');
+
+/** Operating the jobs: the CLI's failed-job commands, and a workers-only process (both built). */
+describe('Jobs: CLI and worker process (built, as operators run them)', () => {
+  let t: TestApp;
+  let a: TestClient;
+
+  beforeAll(async () => {
+    for (const file of [CLI, WORKER])
+      if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\``);
+    t = await createTestApp(); // WORKERS=false: the API makes no files itself
+    a = await createClient(t.app, { role: Role.Admin });
+    await t.app.get(DemoService).installCatalog(a.handle);
+  });
+  afterAll(() => t.close());
+
+  it('lists failed jobs and queues them again', async () => {
+    const [{ id }] = await t.dataSource.query<{ id: string }[]>(
+      `INSERT INTO pgboss.job (name, data, state, retry_limit, retry_count, output, completed_on)
+       VALUES ('print-files', '{"recipeSetId":"00000000-0000-4000-8000-000000000009","designVersion":1}',
+               'failed', 4, 4, '{"message":"the disk is full"}', now()) RETURNING id`,
+    );
+    const failed = await runCli(t.db.env, 'jobs', 'failed');
+    expect(failed.code).toBe(0);
+    expect(JSON.parse(failed.stdout)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id,
+          name: 'print-files',
+          retryCount: 4,
+          error: 'the disk is full',
+        }),
+      ]),
+    );
+    expect((await runCli(t.db.env, 'jobs', 'retry')).code).not.toBe(0);
+    expect((await runCli(t.db.env, 'jobs', 'retry', 'not-an-id')).code).not.toBe(0);
+    const retried = await runCli(t.db.env, 'jobs', 'retry', id);
+    expect(retried.code).toBe(0);
+    expect(JSON.parse(retried.stdout)).toEqual({ retried: [id] });
+    const [{ state }] = await t.dataSource.query<{ state: string }[]>(
+      'SELECT state FROM pgboss.job WHERE id = $1',
+      [id],
+    );
+    expect(state).toBe('retry');
+    expect(JSON.parse((await runCli(t.db.env, 'jobs', 'retry', '--all')).stdout)).toEqual({
+      retried: [],
+    });
+  });
+
+  it('a worker process makes the files of an order the API took, and stops cleanly', async () => {
+    const [{ readableId }] = await t.app
+      .get(DemoService)
+      .createRecipeSets(a.handle, { count: 1, product: 'demo-bottle' });
+    const ack = await ordersApi(t, a).ack(order('WORKER-1', [line(readableId)]));
+    expect(ack.status).toBe(200);
+    const worker: ChildProcess = spawn(process.execPath, [WORKER], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        LOG_LEVEL: 'warn',
+        ...t.db.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    worker.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
+    try {
+      let status = 0;
+      for (let i = 0; i < 400 && status !== 303; i++) {
+        status = (
+          await request(t.http)
+            .get(`/api/webtoprint/${readableId}`)
+            .set('SERVICE_API_TOKEN', a.token)
+        ).status;
+        if (status !== 303) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([status, stderr]).toEqual([303, '']);
+    } finally {
+      worker.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+});
