@@ -19,6 +19,7 @@ import { parseRole } from './common/auth/role';
 import { ClockModule } from './common/clock/clock';
 import { JobQueue } from './common/jobs/job-queue';
 import { JobsModule } from './common/jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { isUuid } from './common/validation/uuid';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { StorageModule } from './common/storage/storage.module';
@@ -59,6 +60,7 @@ class CliModule {
         DemoModule,
         // Lists and retries failed jobs; this process runs none (no module registers a handler).
         JobsModule,
+        MetricsModule,
       ],
     };
   }

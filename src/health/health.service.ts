@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { JobQueue } from '../common/jobs/job-queue';
 import { RedisConnection, withTimeout } from '../common/redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -19,6 +20,12 @@ export class ReadinessChecksDto {
     description: '"disabled" when REDIS_URL is not set.',
   })
   redis: 'up' | 'down' | 'disabled';
+
+  @ApiProperty({
+    enum: ['up', 'down', 'disabled'],
+    description: 'This process\'s job workers; "disabled" with WORKERS=false.',
+  })
+  workers: 'up' | 'down' | 'disabled';
 }
 
 export class ReadinessDto {
@@ -34,6 +41,7 @@ export class HealthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly redis: RedisConnection,
+    private readonly jobs: JobQueue,
   ) {}
 
   liveness(): LivenessDto {
@@ -45,8 +53,9 @@ export class HealthService {
       this.checkDatabase(),
       this.redis.check(CHECK_TIMEOUT_MS),
     ]);
-    const ok = database === 'up' && redis !== 'down';
-    return { status: ok ? 'ok' : 'unavailable', checks: { database, redis } };
+    const workers = this.jobs.workers;
+    const ok = database === 'up' && redis !== 'down' && workers !== 'down';
+    return { status: ok ? 'ok' : 'unavailable', checks: { database, redis, workers } };
   }
 
   private async checkDatabase(): Promise<'up' | 'down'> {

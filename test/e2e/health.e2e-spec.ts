@@ -17,7 +17,11 @@ describe('Health and metrics (HTTP)', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       status: 'ok',
-      checks: { database: 'up', redis: process.env.REDIS_URL ? 'up' : 'disabled' },
+      checks: {
+        database: 'up',
+        redis: process.env.REDIS_URL ? 'up' : 'disabled',
+        workers: 'disabled',
+      },
     });
   });
 
@@ -38,7 +42,7 @@ describe('Health and metrics (HTTP)', () => {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
         status: 'unavailable',
-        checks: { database: 'up', redis: 'down' },
+        checks: { database: 'up', redis: 'down', workers: 'disabled' },
       });
     } finally {
       await down.close();
@@ -56,6 +60,9 @@ describe('Health and metrics (HTTP)', () => {
     const res = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', service.token);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    // The job queue's depth, read from the queue when scraped.
+    expect(res.text).toMatch(/^jobs_queued\{name="print-files"\} \d+$/m);
+    expect(res.text).toMatch(/^jobs_active\{name="print-files"\} \d+$/m);
     expect(res.text).toMatch(
       /http_requests_total\{method="GET",route="\/logentry\/detail\/:logId",status="404"\} 1/,
     );

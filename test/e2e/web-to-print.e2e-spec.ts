@@ -173,6 +173,18 @@ describe('Web-to-print (HTTP)', () => {
     expect((await request(t.http).get(`/${a.handle}/specification/${id}/pdf`)).status).toBe(401);
   });
 
+  it('counts and times the attempts in /metrics, and readiness reports the workers', async () => {
+    const admin = await createClient(t.app, { role: Role.ServiceAdmin });
+    const metrics = await get('/metrics', admin);
+    expect(metrics.text).toMatch(
+      /^jobs_finished_total\{name="print-files",outcome="completed"\} [1-9]\d*$/m,
+    );
+    expect(metrics.text).toMatch(
+      /^job_duration_seconds_count\{name="print-files",outcome="completed"\} [1-9]/m,
+    );
+    expect((await request(t.http).get('/health/ready')).body.checks.workers).toBe('up');
+  });
+
   it("answers 404 for another client's or an unknown recipe set, 403 on hold", async () => {
     const id = await designed(a);
     const foreign = await get(`/api/webtoprint/${id}`, b);

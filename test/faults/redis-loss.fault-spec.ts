@@ -12,12 +12,14 @@ describe('Redis goes away under load', () => {
     const ready = await call(rig.api.baseUrl, 'GET', '/health/ready');
     return {
       status: ready.status,
-      ...(JSON.parse(ready.text) as { checks: { database: string; redis: string } }).checks,
+      ...(
+        JSON.parse(ready.text) as { checks: { database: string; redis: string; workers: string } }
+      ).checks,
     };
   };
 
   it('keeps serving reads, acknowledgements and searches; readiness reports Redis down, then up again', async () => {
-    expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up' });
+    expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up', workers: 'up' });
     const traffic = startLoad(
       rig.api.baseUrl,
       4,
@@ -47,7 +49,12 @@ describe('Redis goes away under load', () => {
       async () => (await readiness()).redis === 'down',
       5000,
     );
-    expect(await readiness()).toEqual({ status: 503, database: 'up', redis: 'down' });
+    expect(await readiness()).toEqual({
+      status: 503,
+      database: 'up',
+      redis: 'down',
+      workers: 'up',
+    });
     await sleep(3000);
     await rig.redis!.start();
     await until(
@@ -70,6 +77,6 @@ describe('Redis goes away under load', () => {
       [...(await storedCounts(rig.databaseUrl, acks)).values()].filter((n) => n === 1),
     ).toHaveLength(acks.length);
     expect(await halfWrittenOrders(rig.databaseUrl)).toEqual([]);
-    expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up' });
+    expect(await readiness()).toEqual({ status: 200, database: 'up', redis: 'up', workers: 'up' });
   });
 });

@@ -5,7 +5,9 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { MetricsService } from '../../metrics/metrics.service';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
@@ -57,12 +59,46 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly registrations: Registration[] = [];
   private readonly workerIds = new Map<JobName, string[]>();
   private started = false;
+  private readonly finished: Counter<'name' | 'outcome'>;
+  private readonly durations: Histogram<'name' | 'outcome'>;
 
   constructor(
     private readonly config: AppConfig,
     dataSource: DataSource,
     private readonly uow: UnitOfWork,
+    metrics: MetricsService,
   ) {
+    const registers = [metrics.registry];
+    this.finished = new Counter({
+      name: 'jobs_finished_total',
+      help: 'Job attempts finished in this process, by job and outcome (completed or failed).',
+      labelNames: ['name', 'outcome'] as const,
+      registers,
+    });
+    this.durations = new Histogram({
+      name: 'job_duration_seconds',
+      help: 'How long job attempts in this process took, by job and outcome.',
+      labelNames: ['name', 'outcome'] as const,
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers,
+    });
+    // Read from the queue when scraped: the depth all processes share.
+    for (const state of ['queued', 'active'] as const) {
+      const gauge: Gauge<'name'> = new Gauge({
+        name: `jobs_${state}`,
+        help:
+          state === 'queued'
+            ? 'Jobs waiting to run (new or to be retried), by job, in the whole queue.'
+            : 'Jobs running now, by job, in the whole queue.',
+        labelNames: ['name'] as const,
+        registers,
+        collect: async () => {
+          const depth = await this.depth().catch(() => undefined);
+          for (const [name, counts] of Object.entries(depth ?? {}))
+            gauge.set({ name }, counts[state]);
+        },
+      });
+    }
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
     const pool = (dataSource.driver as unknown as { master: PgBoss.Db & { query: PoolQuery } })
       .master;
@@ -120,12 +156,31 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
             pollingIntervalSeconds: this.config.jobs.pollSeconds,
             includeMetadata: true,
           },
-          ([job]) =>
-            r.handler(job.data, { id: job.id, retryCount: job.retryCount, priority: job.priority }),
+          ([job]) => this.timed(r, job),
         );
         this.workerIds.set(r.name, [...(this.workerIds.get(r.name) ?? []), id]);
       }
     }
+  }
+
+  /** Runs a handler, counting and timing the attempt. */
+  private async timed(r: Registration, job: PgBoss.JobWithMetadata<JobPayloads[JobName]>) {
+    const stop = this.durations.startTimer({ name: r.name });
+    try {
+      await r.handler(job.data, { id: job.id, retryCount: job.retryCount, priority: job.priority });
+      stop({ outcome: 'completed' });
+      this.finished.inc({ name: r.name, outcome: 'completed' });
+    } catch (err) {
+      stop({ outcome: 'failed' });
+      this.finished.inc({ name: r.name, outcome: 'failed' });
+      throw err;
+    }
+  }
+
+  /** Whether this process's workers run: `disabled` with WORKERS=false. */
+  get workers(): 'up' | 'down' | 'disabled' {
+    if (!this.config.jobs.workers) return 'disabled';
+    return this.started ? 'up' : 'down';
   }
 
   /** Before the database pool closes (TypeORM closes it on application shutdown). */
