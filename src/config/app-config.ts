@@ -69,7 +69,13 @@ export class AppConfig {
    * Jobs: whether this process runs workers, how often an idle worker looks for work, and how
    * often expired attempts (a worker that died) are failed for retry.
    */
-  readonly jobs: { workers: boolean; pollSeconds: number; maintenanceSeconds: number };
+  readonly jobs: {
+    workers: boolean;
+    pollSeconds: number;
+    maintenanceSeconds: number;
+    /** How long one attempt may run before it counts as lost (its worker died). */
+    expireSeconds: number;
+  };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly seedDemo: boolean;
@@ -119,6 +125,7 @@ export class AppConfig {
       workers: env.WORKERS,
       pollSeconds: env.JOB_POLL_MS / 1000,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     // Never in production (an Admin token printed to the console); by default in embedded mode.

@@ -224,6 +224,9 @@ export class Environment {
 
   @IntBetween(1, 3600)
   JOB_MAINTENANCE_SECONDS = 30;
+
+  @IntBetween(5, 86_400)
+  JOB_EXPIRE_SECONDS = 300;
 }
 
 export class ConfigValidationError extends Error {

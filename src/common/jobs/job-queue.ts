@@ -135,14 +135,19 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   async onApplicationBootstrap(): Promise<void> {
     await this.boss.start();
     for (const [name, q] of Object.entries(JOB_QUEUES)) {
-      await this.boss.createQueue(name, {
+      const settings = {
         name,
         policy: q.policy,
         retryLimit: q.retryLimit,
         retryDelay: q.retryDelaySeconds,
         retryBackoff: q.retryBackoff,
-        expireInSeconds: q.expireInSeconds,
-      });
+        // An attempt still active after this (its worker died) is failed and retried by the next
+        // maintenance pass.
+        expireInSeconds: this.config.jobs.expireSeconds,
+      };
+      // Creating is ignored for a queue that exists: its settings are brought up to date.
+      await this.boss.createQueue(name, settings);
+      await this.boss.updateQueue(name, settings);
     }
     this.started = true;
     if (!this.config.jobs.workers) return;

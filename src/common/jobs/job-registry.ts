@@ -16,11 +16,6 @@ export interface QueueSettings {
   retryDelaySeconds: number;
   retryBackoff: boolean;
   /**
-   * How long one attempt may run; an attempt still active after it (its worker died) is failed
-   * and retried by the next maintenance pass.
-   */
-  expireInSeconds: number;
-  /**
    * `stately`: at most one queued and one active job per singleton key (a second send while one
    * waits is dropped); `standard`: no deduplication.
    */
@@ -32,7 +27,6 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryLimit: 4,
     retryDelaySeconds: 2,
     retryBackoff: true,
-    expireInSeconds: 300,
     policy: 'stately',
   },
 };

@@ -32,6 +32,9 @@ export class ApiEnvironment {
       DATA_ENCRYPTION_KEYS: `faults1:${randomBytes(32).toString('base64')}`,
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+      // The print files of the orders these tests take are not what they test (see
+      // print-files.fault-spec.ts for those): no workers unless a test asks for them.
+      WORKERS: 'false',
       ...extra,
     };
   }

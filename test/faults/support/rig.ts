@@ -12,6 +12,8 @@ export interface RigOptions {
   redis?: boolean;
   /** API processes on the same database (default 1). */
   instances?: number;
+  /** More environment for the API processes (e.g. `WORKERS: 'true'`). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -58,7 +60,10 @@ export function useRig(options: RigOptions): Rig {
       PostgresServer.create(),
       options.redis ? RedisServer.create() : undefined,
     ]);
-    rig.env = new ApiEnvironment(rig.pg.url(), rig.redis ? { REDIS_URL: rig.redis.url } : {});
+    rig.env = new ApiEnvironment(rig.pg.url(), {
+      ...(rig.redis ? { REDIS_URL: rig.redis.url } : {}),
+      ...options.env,
+    });
     // The first instance runs the migrations before any other starts.
     rig.apis.push(await ApiProcess.start(rig.env));
     for (let i = 1; i < (options.instances ?? 1); i++)
