@@ -1,5 +1,5 @@
 import type { ProductLocation } from '../catalog';
-import { decodeRgba, encodePng } from '../common/images/compose';
+import { decodeRgba, deflatedPlanes, encodePng } from '../common/images/compose';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
 import { DesignSources, rasterizeDesign } from '../render';
 import type { LocationDesign } from '../recipesets';
@@ -80,8 +80,8 @@ export async function printPdf(
       limitInputPixels: sources.limitInputPixels,
       size: pixels,
     });
-    await page.drawPng(
-      await encodePng(image),
+    page.drawPlanes(
+      { ...(await deflatedPlanes(image)), width: image.width, height: image.height },
       { width: element.width * PT_PER_MM, height: element.height * PT_PER_MM },
       {
         ...at(element.x + element.width / 2, element.y + element.height / 2),

@@ -1,4 +1,8 @@
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import sharp from 'sharp';
+
+const deflateAsync = promisify(deflate);
 
 /**
  * Raster operations of the renderer (src/render): decoding to raw RGBA, resizing, rotating,
@@ -235,6 +239,20 @@ export async function encodePng(
   }
   if (options.dpi) pipeline.withMetadata({ density: options.dpi });
   return pipeline.png({ compressionLevel: 6 }).toBuffer();
+}
+
+/**
+ * The image's colour (RGB) and its alpha as separate raw planes, each deflated (zlib): what a PDF
+ * image and its soft mask hold. Done by libvips and zlib off the event loop.
+ */
+export async function deflatedPlanes(image: Rgba): Promise<{ rgb: Buffer; alpha: Buffer }> {
+  const input = () => sharp(image.data, rawOf(image));
+  const [rgb, alpha] = await Promise.all([
+    input().removeAlpha().raw().toBuffer(),
+    input().extractChannel(3).raw().toBuffer(),
+  ]);
+  const [rgbZ, alphaZ] = await Promise.all([deflateAsync(rgb), deflateAsync(alpha)]);
+  return { rgb: rgbZ, alpha: alphaZ };
 }
 
 /**

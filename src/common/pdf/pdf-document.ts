@@ -1,6 +1,7 @@
 import {
   clip,
   concatTransformationMatrix,
+  drawObject,
   endPath,
   PDFDocument,
   PDFFont,
@@ -141,6 +142,41 @@ export class PdfPageCanvas {
         width: size.width,
         height: size.height,
       }),
+    );
+  }
+
+  /**
+   * An image given as deflated RGB and alpha planes (see deflatedPlanes) stretched over `width` ×
+   * `height` points, placed as drawPng places it. Nothing is decoded here: large print images
+   * cost the event loop nothing (pdf-lib would decode a PNG in JavaScript).
+   */
+  drawPlanes(
+    planes: { rgb: Buffer; alpha: Buffer; width: number; height: number },
+    size: { width: number; height: number },
+    at: PdfPlacement & { about?: 'top-left' | 'centre' },
+  ): void {
+    const common = {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: planes.width,
+      Height: planes.height,
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    };
+    const context = this.doc.context;
+    const mask = context.register(
+      context.stream(planes.alpha, { ...common, ColorSpace: 'DeviceGray' }),
+    );
+    const ref = context.register(
+      context.stream(planes.rgb, { ...common, ColorSpace: 'DeviceRGB', SMask: mask }),
+    );
+    const name = this.page.node.newXObject('Image', ref);
+    const [dx, dy] = at.about === 'centre' ? [-size.width / 2, -size.height / 2] : [0, 0];
+    this.transformed(at, () =>
+      this.page.pushOperators(
+        concatTransformationMatrix(size.width, 0, 0, size.height, dx, -dy - size.height),
+        drawObject(name),
+      ),
     );
   }
 
