@@ -4,7 +4,7 @@
  * searches over a seeded table of at least 1,000,000 orders on PostgreSQL, each repeated and
  * reported as a range; then embedded mode's memory. See bench/README.md.
  *
- *   npm run bench [-- --orders 1000000 --duration 10 --repeat 3 --compare <rev>]
+ *   npm run bench [-- orders --orders 1000000 --duration 10 --repeat 3 --compare <rev>]
  *
  * It creates a throw-away database per build on the local PostgreSQL, starts the built app on it
  * (and the local Redis, if one answers), seeds orders directly into the tables (personal data
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { embeddedTable, measureEmbedded } from './embedded-rss';
 import { App, memoryOf, resetPeakRss, startHelloApp } from './lib/app-process';
 import { AppBuild, compareBuild, currentBuild } from './lib/build';
-import { onCleanup, runWithCleanup } from './lib/cleanup';
+import { onCleanup } from './lib/cleanup';
 import { cpuBusy, withForeignCpu } from './lib/cpu';
 import { assertLoopback, connect } from './lib/database';
 import { errorMessage, UsageError } from './lib/errors';
@@ -40,7 +40,7 @@ interface Options extends TargetOptions {
   embedded: boolean;
 }
 
-const USAGE = `Usage: npm run bench -- [options]   (or node dist/bench/orders-bench.js [options])
+const USAGE = `Usage: npm run bench -- orders [options]   (or node dist/bench/bench.js orders [options])
   --orders <n>       orders to seed (default 1000000)
   --duration <s>     seconds of load per scenario and repetition (default 10)
   --repeat <n>       repetitions of every scenario, reported as ranges (default 3)
@@ -138,8 +138,9 @@ async function measure(
   return requestsPerS(r);
 }
 
-async function main(): Promise<void> {
-  const opts = parseOptions(process.argv.slice(2));
+/** The orders suite of `npm run bench` (bench/bench.ts). */
+export async function ordersBench(argv: string[]): Promise<void> {
+  const opts = parseOptions(argv);
   assertLoopback(opts.adminUrl, 'BENCH_DATABASE_URL');
   const builds: AppBuild[] = [];
   if (opts.compare !== undefined) builds.push(await compareBuild(opts.compare));
@@ -212,7 +213,7 @@ async function main(): Promise<void> {
   if (embedded.length > 0) sections.push(`### Embedded mode\n\n${embeddedTable(embedded)}`);
   const machine = [
     ...(await describeMachine(startedAt, targets[0].pgVersion)),
-    `- Command: npm run bench -- --orders ${opts.orders} --duration ${opts.durationS} ` +
+    `- Command: npm run bench -- orders --orders ${opts.orders} --duration ${opts.durationS} ` +
       `--repeat ${opts.repeat} --concurrency ${opts.concurrency} --batch-size ${opts.batchSize} ` +
       `--warmup ${opts.warmupS}` +
       (opts.randomPlacement ? ' --random-placement' : '') +
@@ -231,5 +232,3 @@ async function main(): Promise<void> {
     info,
   );
 }
-
-runWithCleanup(main);

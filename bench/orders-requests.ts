@@ -24,7 +24,12 @@ const SEARCH_WINDOW_MS = 31 * DAY_MS; // the API's maximum (MAX_SEARCH_DAYS)
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
 
-function acknowledgement(purchaseOrderNumber: string, recipeSet: string, i: number): unknown {
+/** One acknowledgement of one line item on `recipeSet`, with the personal data of seed `i`. */
+export function acknowledgement(
+  purchaseOrderNumber: string,
+  recipeSet: string,
+  i: number,
+): unknown {
   const p = personalData(i);
   return {
     purchaseOrderNumber,

@@ -153,7 +153,11 @@ export async function prepareTarget(
 ): Promise<Target> {
   const notes: string[] = [];
   const { dbName, dbUrl, pgVersion } = await createBenchDatabase(opts.adminUrl, runId);
-  const { app, env, keySpec } = await startBenchApp(build, dbUrl, redisUrl);
+  // The acknowledgements' print files are the print suite's to measure (print-bench.ts): here
+  // they would take the cores from the routes measured.
+  const { app, env, keySpec } = await startBenchApp(build, dbUrl, redisUrl, [], {
+    WORKERS: 'false',
+  });
   const issued = await createClientWithToken(env, CLIENT_HANDLE, build);
   const recipeSets = JSON.parse(
     await runCli(['recipe-set', 'create', CLIENT_HANDLE, '--count', '1000'], env, build),

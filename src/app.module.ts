@@ -17,6 +17,7 @@ import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
+import { CachingModule } from './common/caching/caching.module';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -55,6 +56,7 @@ export class AppModule {
         ClockModule,
         JobsModule,
         RedisModule,
+        CachingModule,
         MetricsModule,
         LogEntriesModule,
         CryptoModule,

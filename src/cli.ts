@@ -27,6 +27,7 @@ import { FieldCipher } from './common/crypto/field-cipher';
 import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
+import { CachingModule } from './common/caching/caching.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { PostgresConnection } from './database/connection';
@@ -52,6 +53,7 @@ class CliModule {
         DatabaseModule.forRoot({ connection, migrate: false }),
         // Revoking a token publishes it to the running instances (when REDIS_URL is set).
         RedisModule,
+        CachingModule,
         ClockModule,
         StorageModule,
         // The feature modules' routes use it; the CLI builds them without the app.

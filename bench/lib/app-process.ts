@@ -110,7 +110,7 @@ export interface BenchApp {
 
 /**
  * Starts `build`'s `dist/src/main.js` on a free loopback port (production mode, warnings only, no
- * demo data, a random encryption key, a temporary DATA_DIR) against `dbUrl`, or on its embedded
+ * demo data, a random encryption key, a temporary DATA_DIR, then `extraEnv`) against `dbUrl`, or on its embedded
  * database in that DATA_DIR when `dbUrl` is undefined; with `redisUrl` if given. Registers its stop
  * and the removal of the directory, and waits for GET /health/ready, which must report the
  * database up and Redis up (or disabled without `redisUrl`).
@@ -120,6 +120,7 @@ export async function startBenchApp(
   dbUrl: string | undefined,
   redisUrl: string | undefined,
   nodeArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pci-bench-'));
   onCleanup('data dir', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -134,6 +135,7 @@ export async function startBenchApp(
     NODE_ENV: 'production',
     DATA_ENCRYPTION_KEYS: keySpec,
     DATA_DIR: dataDir,
+    ...extraEnv,
   };
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;

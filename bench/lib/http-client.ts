@@ -8,6 +8,8 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** The Accept header (default application/json). */
+  accept?: string;
 }
 
 export interface Reply {
@@ -35,7 +37,7 @@ export function send(
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const url = new URL(spec.path, baseUrl);
-    const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+    const headers: http.OutgoingHttpHeaders = { accept: spec.accept ?? 'application/json' };
     if (token) headers.SERVICE_API_TOKEN = token;
     let payload: Buffer | undefined;
     if (spec.body !== undefined) {

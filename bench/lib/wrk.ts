@@ -37,6 +37,8 @@ export interface WrkLoad {
   batch?: number;
   connections: number;
   durationS: number;
+  /** The status every answer should have (default: any 2xx); others count as errors. */
+  expectStatus?: number;
 }
 
 export interface WrkResult {
@@ -45,7 +47,7 @@ export interface WrkResult {
   durationS: number;
   /** Bytes read, headers included. */
   bytes: number;
-  /** Answers other than 2xx (counted by scenario.lua). */
+  /** Answers other than 2xx, or than `expectStatus` (counted by scenario.lua). */
   non2xx: number;
   /** wrk's own counts: socket errors, answers ≥ 400 (`status`), answers over the timeout. */
   errors: { connect: number; read: number; write: number; status: number; timeout: number };
@@ -146,6 +148,7 @@ export async function runWrk(app: App, token: string, load: WrkLoad): Promise<Wr
     BENCH_WRK_PATHS: load.paths ? linesFile('paths', load.paths) : '',
     BENCH_WRK_BATCH: String(load.batch ?? 0),
     BENCH_WRK_UNIQUE_PREFIX: `${runs}.`,
+    BENCH_WRK_EXPECT: load.expectStatus === undefined ? '' : String(load.expectStatus),
   };
   const args = [
     ...['-t', String(threads), '-c', String(load.connections), '-d', `${load.durationS}s`],

@@ -7,10 +7,11 @@
 --   BENCH_WRK_PATHS          a file of request paths, one per line; empty: the URL's path
 --   BENCH_WRK_BATCH          > 0: every request is a JSON array of that many bodies
 --   BENCH_WRK_UNIQUE_PREFIX  prefix of the unique numbers that replace {{n}} in the bodies
+--   BENCH_WRK_EXPECT         the status every answer should have (e.g. 302); empty: any 2xx
 --
 -- Every request (every element of a batch) takes one of the bodies (and of the paths) at random; each {{n}} in it
 -- becomes <prefix><thread>-<counter>, unique within the wrk run (wrk.ts gives each run its own
--- prefix). Answers other than 2xx are counted, and the first one is kept. done() prints one line,
+-- prefix). Answers other than 2xx (or than BENCH_WRK_EXPECT) are counted, and the first one is kept. done() prints one line,
 -- BENCH-WRK-RESULT {json}, which wrk.ts reads: latencies in microseconds, as wrk measures them.
 
 wrk.method = os.getenv("BENCH_WRK_METHOD") or "GET"
@@ -21,6 +22,7 @@ local bodies_file = os.getenv("BENCH_WRK_BODIES") or ""
 local paths_file = os.getenv("BENCH_WRK_PATHS") or ""
 local batch = tonumber(os.getenv("BENCH_WRK_BATCH") or "") or 0
 local unique_prefix = os.getenv("BENCH_WRK_UNIQUE_PREFIX") or ""
+local expect_status = tonumber(os.getenv("BENCH_WRK_EXPECT") or "")
 
 -- In wrk's main Lua state: the threads, so that done() can read their counters.
 local threads = {}
@@ -80,7 +82,13 @@ if bodies_file ~= "" then
 end
 
 function response(status, headers, body)
-  if status < 200 or status > 299 then
+  local expected
+  if expect_status then
+    expected = status == expect_status
+  else
+    expected = status >= 200 and status <= 299
+  end
+  if not expected then
     non2xx = non2xx + 1
     if first_error == nil then
       first_error = status .. " " .. body:sub(1, 300)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ChangeNotices } from '../common/caching/change-notices';
 import { AssetPurpose, AssetsService, UploadedAssetDto, UploadInput } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
@@ -50,6 +51,7 @@ export class CatalogService {
     private readonly clock: Clock,
     private readonly clients: ClientsService,
     private readonly assets: AssetsService,
+    private readonly changes: ChangeNotices,
   ) {}
 
   async create(actor: Actor, clientHandle: string, input: ProductInputDto): Promise<ProductDto> {
@@ -84,6 +86,7 @@ export class CatalogService {
     const definition = await this.checked(clientId, input);
     const updated = await this.repo.replace(clientId, definition, this.clock.now());
     if (!updated) throw new ProductNotFound(productHandle);
+    this.changes.changed('product', updated.id);
     return toDto(updated);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
-import { ActorCache } from '../common/auth/actor-cache';
+import { TtlCache } from '../common/caching/ttl-cache';
 import { Clock } from '../common/clock/clock';
 import { Broadcast } from '../common/redis/broadcast';
 
@@ -23,37 +23,44 @@ const MAX_ENTRIES = 10_000;
 @Injectable()
 export class TokenCache implements OnModuleInit {
   private readonly logger = new Logger(TokenCache.name);
-  private readonly cache: ActorCache;
+  /** Successful lookups by the token's hash (unknown tokens cannot fill it). */
+  private readonly cache: TtlCache<Actor>;
 
   constructor(
     private readonly broadcast: Broadcast,
     clock: Clock,
   ) {
     // The services' clock: a token's expiry is judged on the same time here as in the database lookup.
-    this.cache = new ActorCache({ maxEntries: MAX_ENTRIES, now: () => clock.now().getTime() });
+    this.cache = new TtlCache({
+      maxEntries: MAX_ENTRIES,
+      ttlMs: CACHE_TTL_MS,
+      now: () => clock.now().getTime(),
+    });
   }
 
   onModuleInit(): void {
-    this.broadcast.subscribe(REVOCATION_CHANNEL, (tokenId) => this.cache.dropToken(tokenId));
+    this.broadcast.subscribe(REVOCATION_CHANNEL, (tokenId) =>
+      this.cache.drop((actor) => actor.tokenId === tokenId),
+    );
   }
 
   get(tokenHash: string): Actor | undefined {
     return this.cache.get(tokenHash);
   }
 
-  /** Read before the database lookup; pass to `set` (see ActorCache). */
+  /** Read before the database lookup; pass to `set` (see TtlCache). */
   get generation(): number {
     return this.cache.generation;
   }
 
   /** Remembers a successful lookup, never past `expiresAt` (the token's expiry, if it has one). */
   set(tokenHash: string, actor: Actor, generation: number, expiresAt?: Date | null): void {
-    this.cache.set(tokenHash, actor, CACHE_TTL_MS, generation, expiresAt?.getTime());
+    this.cache.set(tokenHash, actor, generation, expiresAt?.getTime());
   }
 
   /** Drops `tokenId` here and tells every other instance; a failed publish is logged. */
   async revoked(tokenId: string): Promise<void> {
-    this.cache.dropToken(tokenId);
+    this.cache.drop((actor) => actor.tokenId === tokenId);
     try {
       await this.broadcast.publish(REVOCATION_CHANNEL, tokenId);
     } catch (err) {

@@ -3,6 +3,8 @@ import { AssetsService } from '../assets';
 import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
+import { ChangeNotices } from '../common/caching/change-notices';
+import { TtlCache } from '../common/caching/ttl-cache';
 import { Clock } from '../common/clock/clock';
 import { invalidWithProblems } from '../common/errors/domain-error';
 import { FontsService } from '../fonts';
@@ -34,6 +36,13 @@ export interface DesignedRecipeSet {
   product: CatalogProduct;
 }
 
+/**
+ * How long a recipe set read for renders is reused without asking the database: a render that is
+ * already stored is then a redirect without a query. A design or product change drops the copies
+ * at once here and, through Redis, on the other instances; this bounds what a lost notice costs.
+ */
+export const RENDER_READ_TTL_MS = 1000;
+
 /** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
 function inOrder(values: Record<string, string>, order: readonly string[]): Record<string, string> {
   const keys = [
@@ -46,13 +55,24 @@ function inOrder(values: Record<string, string>, order: readonly string[]): Reco
 /** The storefront's write path: recipe sets designed on a catalog product. */
 @Injectable()
 export class RecipeSetDesignsService {
+  /** Recipe sets as renders read them, by the reference they were asked for with. */
+  private readonly forRenders = new TtlCache<DesignedRecipeSet>({
+    maxEntries: 10_000,
+    ttlMs: RENDER_READ_TTL_MS,
+  });
+
   constructor(
     private readonly repo: RecipeSetsRepository,
     private readonly catalog: CatalogService,
     private readonly assets: AssetsService,
     private readonly fonts: FontsService,
     private readonly clock: Clock,
-  ) {}
+    private readonly changes: ChangeNotices,
+  ) {
+    changes.listen((kind, id) =>
+      this.forRenders.drop((r) => (kind === 'recipe-set' ? r.id === id : r.product.id === id)),
+    );
+  }
 
   /** Creates a recipe set of the client on one of its products. */
   async create(clientId: string, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
@@ -77,16 +97,33 @@ export class RecipeSetDesignsService {
   }
 
   /**
-   * What renders and print files of a recipe set derive from: its design version, options and
-   * design, and its product. A recipe set without a product (made blank) has nothing to draw: 404
-   * naming its product.
+   * What print files and specifications of a recipe set derive from, read now: its status, design
+   * version, options and design, and its product. A recipe set without a product (made blank) has
+   * nothing to draw: 404 naming its product.
    */
-  async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
+  async forPrint(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
     return this.designed(await this.owned(actor, ref, { withClient: true }));
   }
 
   /**
-   * As forRender, for work the service does itself (print-file jobs): by UUID, whoever's it is;
+   * As forPrint, for renders, which depend on the design and the product but not on the status:
+   * reused for RENDER_READ_TTL_MS, so that a render already stored is a redirect without a query.
+   */
+  async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
+    const key = ref.trim();
+    let found = this.forRenders.get(key);
+    if (!found) {
+      const generation = this.forRenders.generation;
+      const recipeSet = await this.find(ref, { withClient: true });
+      found = recipeSet ? await this.designed(recipeSet) : undefined;
+      if (found) this.forRenders.set(key, found, generation);
+    }
+    // The object-level check on every request, cached or not.
+    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(key));
+  }
+
+  /**
+   * As forPrint, for work the service does itself (print-file jobs): by UUID, whoever's it is;
    * undefined when it no longer exists.
    */
   async forJob(id: string): Promise<DesignedRecipeSet | undefined> {
@@ -122,7 +159,10 @@ export class RecipeSetDesignsService {
       this.clock.now(),
       input.version,
     );
-    if (updated) return this.toDto(updated, product);
+    if (updated) {
+      this.changes.changed('recipe-set', recipeSet.id);
+      return this.toDto(updated, product);
+    }
     // The condition failed: say why, from the row as it is now.
     const now = await this.repo.findOne({ kind: 'uuid', value: recipeSet.id });
     if (!now) throw new RecipeSetNotFound(ref);
@@ -162,9 +202,17 @@ export class RecipeSetDesignsService {
     ref: string,
     options: { withClient?: boolean } = {},
   ): Promise<RecipeSetEntity> {
-    const parsed = parseRecipeSetRef(ref);
-    const found = parsed ? await this.repo.findOne(parsed, options) : null;
+    const found = await this.find(ref, options);
     return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
+  }
+
+  /** The recipe set a reference (readable id or UUID) names, whoever's it is. */
+  private async find(
+    ref: string,
+    options: { withClient?: boolean },
+  ): Promise<RecipeSetEntity | null> {
+    const parsed = parseRecipeSetRef(ref);
+    return parsed ? this.repo.findOne(parsed, options) : null;
   }
 
   private toDto(r: RecipeSetEntity, product?: CatalogProduct): RecipeSetDto {

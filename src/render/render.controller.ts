@@ -14,7 +14,9 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ANCHORS } from '../common/images/transform-layout';
 import { RenderAnswer, RenderService } from './render.service';
+import { NAMED_COLORS } from './resizer-params';
 
 const BASE = 'api/assets/generated/recipeset/readable/:readableId';
 const DESCRIPTION =
@@ -22,20 +24,81 @@ const DESCRIPTION =
   'Also answered in the forms `…/{readableId}/view/{viewAngleHandle}` and with path-segment parameters `…/{readableId}/{viewAngleHandle}/state/{preset}/camera/{camera}/width/{w}/height/{h}` (any subset, any order). ' +
   'Query: `width`/`w`, `height`/`h` (one alone keeps the aspect ratio), `state=name:value` (repeatable, names case-insensitive, last wins), `renderStateHandle`, `camera`, `useCache` (default true), and image-resizer parameters `mode` (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor`, `bgcolor`, `dpr`, `flip`, `rotate`, `crop=x1,y1,x2,y2`, `format` (png|jpeg|jpg|webp|gif), `quality`, `jpeg.quality`, `webp.quality`, `webp.lossless`, `png.quality`. Unknown parameters are ignored; an invalid value is 400 naming the parameter.';
 
+const SIZE = { type: 'integer', minimum: 1, maximum: 4096 } as const;
+const QUALITY = { type: 'integer', minimum: 1, maximum: 100 } as const;
+
+/** Every query parameter the route reads (the parsers in render-query.ts say the exact rules). */
 const QUERY = [
-  { name: 'width', type: 'integer', minimum: 1, maximum: 4096 },
-  { name: 'height', type: 'integer', minimum: 1, maximum: 4096 },
+  { name: 'width', ...SIZE, description: 'Width in pixels; alone keeps the aspect ratio.' },
+  { name: 'w', ...SIZE, description: 'Alias of width.' },
+  { name: 'height', ...SIZE, description: 'Height in pixels; alone keeps the aspect ratio.' },
+  { name: 'h', ...SIZE, description: 'Alias of height.' },
   {
     name: 'state',
     type: 'string',
     pattern: '^[^,:]*[^,:\\s][^,:]*:[^,]*[^,\\s][^,]*$',
-    description: 'name:value (no comma); repeatable.',
+    description: 'name:value (no comma); repeatable, names case-insensitive, last wins.',
   },
-  { name: 'renderStateHandle', type: 'string' },
-  { name: 'camera', type: 'string' },
-  { name: 'useCache', type: 'boolean' },
+  { name: 'renderStateHandle', type: 'string', description: 'A preset of state values.' },
+  { name: 'camera', type: 'string', description: 'A camera of the view: its crop and size.' },
+  { name: 'useCache', type: 'boolean', description: 'false renders afresh (default true).' },
   { name: 'format', type: 'string', enum: ['png', 'jpeg', 'jpg', 'webp', 'gif'] },
-  { name: 'mode', type: 'string', enum: ['max', 'pad', 'crop', 'stretch'] },
+  {
+    name: 'mode',
+    type: 'string',
+    enum: ['max', 'pad', 'crop', 'stretch'],
+    description: 'How the image fits the box (default max).',
+  },
+  {
+    name: 'scale',
+    type: 'string',
+    enum: ['down', 'both', 'up', 'canvas'],
+    description: 'Which way the image may be resized (default down).',
+  },
+  {
+    name: 'anchor',
+    type: 'string',
+    enum: Object.keys(ANCHORS),
+    description: 'Where the image sits in a padded or cropped box (default middlecenter).',
+  },
+  {
+    name: 'bgcolor',
+    type: 'string',
+    pattern: `^(#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|${Object.keys(NAMED_COLORS).join('|')})$`,
+    description: 'Padding and JPEG background: hex RGB, RRGGBB or RRGGBBAA, or a named colour.',
+  },
+  {
+    name: 'dpr',
+    type: 'number',
+    minimum: 0.01,
+    maximum: 4,
+    description:
+      'Device pixel ratio (above 0, at most 4; `2x` is taken too): multiplies width and height.',
+  },
+  {
+    name: 'flip',
+    type: 'string',
+    enum: ['none', 'h', 'x', 'v', 'y', 'both', 'hv', 'vh', 'xy', 'yx'],
+    description: 'Mirror left–right (h), top–bottom (v) or both.',
+  },
+  {
+    name: 'rotate',
+    type: 'integer',
+    multipleOf: 90,
+    description: 'Clockwise degrees, a multiple of 90 (negative turns counter-clockwise).',
+  },
+  {
+    name: 'crop',
+    type: 'string',
+    pattern: `^\\s*[+-]?(\\d+(\\.\\d*)?|\\.\\d+)\\s*,\\s*[+-]?(\\d+(\\.\\d*)?|\\.\\d+)\\s*,\\s*[+-]?(\\d+(\\.\\d*)?|\\.\\d+)\\s*,\\s*[+-]?(\\d+(\\.\\d*)?|\\.\\d+)\\s*$`,
+    description:
+      'x1,y1,x2,y2 in pixels of the render; x2 and y2 of 0 or less count from the right and bottom edges.',
+  },
+  { name: 'quality', ...QUALITY, description: 'Encoder quality of JPEG and WebP (default 90).' },
+  { name: 'jpeg.quality', ...QUALITY, description: 'JPEG quality (default 90).' },
+  { name: 'webp.quality', ...QUALITY, description: 'WebP quality (default 90).' },
+  { name: 'webp.lossless', type: 'boolean', description: 'Lossless WebP.' },
+  { name: 'png.quality', ...QUALITY, description: 'PNG palette quantisation quality.' },
 ] as const;
 
 /** Documents one form of the render route (they share the parameters and the answers). */

@@ -111,7 +111,7 @@ async function drawLayers(window: PixelRect, layers: (PlacedImage | null)[]): Pr
   for (const layer of layers) {
     if (!layer) continue;
     if ((layer.blend ?? 'over') === 'over') run.push(layer);
-    else blendInto(await flush(), layer);
+    else await blendInto(await flush(), layer);
   }
   return flush();
 }
@@ -236,7 +236,7 @@ class ViewRender<ImageRef> {
       layer.overlayImageId === undefined ? undefined : this.shade(layer.overlayImageId),
     ]);
     // clipToCanvas may hand back the raster itself: it is this layer's own, so changing it is safe.
-    clipAndShade(placed, this.window.width, coverage, shade);
+    await clipAndShade(placed, this.window.width, coverage, shade);
     return placed;
   }
 }

@@ -32,7 +32,7 @@ export class SpecificationService {
     ref: string,
   ): Promise<{ name: string; bytes: Buffer }> {
     const handle = ClientAccess.handleInPath(actor, clientHandle);
-    const recipeSet = await this.designs.forRender(actor, ref);
+    const recipeSet = await this.designs.forPrint(actor, ref);
     // A ServiceAdmin names the client in the path: the recipe set must be that client's.
     if (recipeSet.clientHandle !== handle) throw new RecipeSetNotFound(ref.trim());
     const { definition } = recipeSet.product;

@@ -76,7 +76,7 @@ export class WebToPrintService {
     rawPriority: unknown,
   ): Promise<{ recipeSet: DesignedRecipeSet; set?: PrintFileSetEntity }> {
     const priority = parsePriority(rawPriority);
-    const recipeSet = await this.designs.forRender(actor, ref);
+    const recipeSet = await this.designs.forPrint(actor, ref);
     if (WITHHELD.includes(recipeSet.status))
       throw new PrintFilesUnavailable(recipeSet.readableId, recipeSet.status);
     const existing = await this.sets.find(recipeSet.id, recipeSet.version);

@@ -85,6 +85,14 @@ const gen = new OpenApiArbitraries(doc, {
     camera: () => fc.constantFrom('closeup', 'CloseUp'),
     renderStateHandle: () => fc.constantFrom('print-output'),
     state: () => fc.constantFrom('background:white', 'BACKGROUND:transparent'),
+    // Valid by the schema, yet a 400 by the image's size (a crop past it) or a multiple of 90 the
+    // schema cannot say; and dpr multiplies the size (kept small, as width and height are).
+    crop: () => fc.constantFrom('0,0,0,0', '10, 20, -10, -20', '0.5,0,100,120'),
+    rotate: () => fc.constantFrom(0, 90, -90, 180, 270, 450),
+    dpr: () => fc.constantFrom(0.5, 1, 1.5, 2),
+    // `up` never shrinks: a box narrower than the render on one side enlarges the other past the
+    // output limit, a 400 by the sizes (the HTTP tests cover `up`).
+    scale: () => fc.constantFrom('down', 'both', 'canvas'),
   },
 });
 

@@ -91,6 +91,56 @@ describe('Render (HTTP)', () => {
     expect(designed.equals(blank)).toBe(false);
   });
 
+  it('draws a changed design at once, though renders reuse what they read for a second', async () => {
+    const id = await create(a, { productHandle: 'demo-tee', options: { colour: 'white' } });
+    const blank = await get(a, `${id}/north`);
+    expect(blank.status).toBe(302);
+    expect((await get(a, `${id}/north`)).headers.location).toBe(blank.headers.location);
+    const put = await request(t.http)
+      .put(`/api/recipesets/${id}/design`)
+      .set('SERVICE_API_TOKEN', a.token)
+      .send({
+        design: {
+          front: {
+            background: '#D62828',
+            elements: [
+              {
+                type: 'text',
+                text: 'NEW',
+                font: 'roboto',
+                size: 72,
+                colour: '#000000',
+                x: 150,
+                y: 150,
+              },
+            ],
+          },
+        },
+      });
+    expect(put.status).toBe(200);
+    const designed = await get(a, `${id}/north`);
+    expect(designed.status).toBe(302);
+    expect(designed.headers.location).not.toBe(blank.headers.location);
+    // A new version of the product: drawn from it at once too.
+    const products = `/api/catalog/${a.handle}/products/demo-tee`;
+    const read = await request(t.http).get(products).set('SERVICE_API_TOKEN', a.token);
+    const { version, createdDate, lastModifiedDate, ...definition } = read.body.data as Record<
+      string,
+      unknown
+    >;
+    expect([version, typeof createdDate, typeof lastModifiedDate]).toEqual([1, 'string', 'string']);
+    const replaced = await request(t.http)
+      .put(products)
+      .set('SERVICE_API_TOKEN', a.token)
+      .send({ ...definition, name: 'Demo tee, renamed' });
+    expect(replaced.status).toBe(200);
+    const onNewProduct = await get(a, `${id}/north`);
+    expect(onNewProduct.status).toBe(302);
+    expect(onNewProduct.headers.location).not.toBe(designed.headers.location);
+    // The other client still cannot see it, however it was read before.
+    expect((await get(b, `${id}/north`)).status).toBe(404);
+  });
+
   it('honours render states: the bottle with its lid open and closed differs', async () => {
     const bottle = await create(a, { productHandle: 'demo-bottle' });
     const open = bytes(await get(a, `${bottle}/north?width=200&state=LID:open`).buffer(true));

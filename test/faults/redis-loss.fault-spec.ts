@@ -23,7 +23,7 @@ describe('Redis goes away under load', () => {
       status: 200,
       database: 'up',
       redis: 'up',
-      workers: 'disabled',
+      workers: 'up',
     });
     const traffic = startLoad(
       rig.api.baseUrl,
@@ -58,7 +58,7 @@ describe('Redis goes away under load', () => {
       status: 503,
       database: 'up',
       redis: 'down',
-      workers: 'disabled',
+      workers: 'up',
     });
     await sleep(3000);
     await rig.redis!.start();
@@ -86,7 +86,7 @@ describe('Redis goes away under load', () => {
       status: 200,
       database: 'up',
       redis: 'up',
-      workers: 'disabled',
+      workers: 'up',
     });
   });
 });

@@ -201,7 +201,7 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       // Sizes up to the maximum are valid, but a large one is drawn at up to 4096 px: seconds a
       // request. Kept small here (the HTTP tests cover large sizes), so the run tests breadth.
       const query = { ...req.query };
-      for (const side of ['width', 'height'])
+      for (const side of ['width', 'height', 'w', 'h'])
         if (typeof query[side] === 'number' && query[side] > 512)
           query[side] = 1 + (query[side] % 512);
       return { ...req, query };

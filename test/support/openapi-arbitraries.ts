@@ -381,12 +381,22 @@ export class OpenApiArbitraries {
     const int32 = s.format === 'int32';
     const min = num(s.minimum) ?? (int32 ? INT32.min : undefined);
     const max = num(s.maximum) ?? (int32 ? INT32.max : undefined);
+    const step = num(s.multipleOf) ?? 1;
     if (s.type === 'integer')
-      return fc.integer({
-        min: min === undefined ? Number.MIN_SAFE_INTEGER : Math.ceil(min),
-        max: max === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(max),
-      });
-    return fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((v) => v || 0);
+      return fc
+        .integer({
+          min: Math.ceil((min ?? Number.MIN_SAFE_INTEGER) / step),
+          max: Math.floor((max ?? Number.MAX_SAFE_INTEGER) / step),
+        })
+        .map((k) => k * step || 0);
+    return fc
+      .double({
+        min,
+        max,
+        noNaN: true,
+        noDefaultInfinity: true,
+      })
+      .map((v) => v || 0);
   }
 
   private instant(): fc.Arbitrary<Date> {

@@ -41,11 +41,11 @@ describe('compose', () => {
     expect(withOpacity(tinted, 1)).toBe(tinted);
   });
 
-  it('clips by a coverage and multiplies by an overlay flattened on white', () => {
+  it('clips by a coverage and multiplies by an overlay flattened on white', async () => {
     const overlay = paint(2, 1, (x) => (x === 0 ? [128, 128, 128, 255] : [0, 0, 0, 0]));
     expect([...shadeFactors(overlay)]).toEqual([128, 128, 128, 255, 255, 255]);
     const placed = { image: paint(1, 1, () => [200, 100, 50, 255]), left: 0, top: 0 };
-    clipAndShade(placed, 2, Buffer.from([128, 0]), shadeFactors(overlay));
+    await clipAndShade(placed, 2, Buffer.from([128, 0]), shadeFactors(overlay));
     expect(pixelAt(placed.image, 0, 0)).toEqual([100, 50, 25, 128]);
   });
 
@@ -78,21 +78,26 @@ describe('compose', () => {
     ['screen', 255, [228, 228, 228, 255]],
     ['overlay', 255, [200, 200, 200, 255]],
     ['over', 128, [164, 164, 164, 255]],
-  ] as const)('blends %s (alpha %d) by the W3C formulas', (blend, alpha, expected) => {
+  ] as const)('blends %s (alpha %d) by the W3C formulas', async (blend, alpha, expected) => {
     const canvas = paint(1, 1, () => [200, 200, 200, 255]);
-    blendInto(canvas, { image: paint(1, 1, () => [128, 128, 128, alpha]), left: 0, top: 0, blend });
+    await blendInto(canvas, {
+      image: paint(1, 1, () => [128, 128, 128, alpha]),
+      left: 0,
+      top: 0,
+      blend,
+    });
     expect(pixelAt(canvas, 0, 0)).toEqual(expected);
   });
 
-  it('blends onto transparency as plain source-over, and ignores what misses the canvas', () => {
+  it('blends onto transparency as plain source-over, and ignores what misses the canvas', async () => {
     const canvas = paint(2, 1, () => [0, 0, 0, 0]);
-    blendInto(canvas, {
+    await blendInto(canvas, {
       image: paint(1, 1, () => [10, 20, 30, 255]),
       left: 1,
       top: 0,
       blend: 'multiply',
     });
-    blendInto(canvas, {
+    await blendInto(canvas, {
       image: paint(1, 1, () => [99, 99, 99, 255]),
       left: 5,
       top: 0,

@@ -1,4 +1,5 @@
 import { promisify } from 'node:util';
+import { yieldToLoop } from '../scheduling/yield-to-loop';
 import { deflate } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -12,6 +13,12 @@ const deflateAsync = promisify(deflate);
  * non-premultiplied 8-bit RGBA, so nothing is decoded or encoded twice. Deterministic: the same
  * inputs give the same bytes.
  */
+
+/**
+ * The pixel loops in JavaScript (blending, clipping) offer the event loop a turn this often, so
+ * that renders do not hold up other requests (see yieldToLoop: it yields only after 10 ms).
+ */
+const ROWS_BETWEEN_YIELDS = 16;
 
 /** Raw 8-bit RGBA pixels, not premultiplied, row by row. */
 export interface Rgba {
@@ -191,7 +198,7 @@ const BLENDS: Record<Exclude<CompositeBlend, 'over'>, BlendFunction> = {
  * the image's own where it is transparent, then source-over. (libvips' composite applies the
  * blend to premultiplied colours, which darkens a half-transparent multiply.)
  */
-export function blendInto(canvas: Rgba, placed: PlacedImage): void {
+export async function blendInto(canvas: Rgba, placed: PlacedImage): Promise<void> {
   const mode = placed.blend ?? 'over';
   const cut = clipToCanvas(placed, canvas.width, canvas.height);
   if (!cut) return;
@@ -200,6 +207,7 @@ export function blendInto(canvas: Rgba, placed: PlacedImage): void {
   const src = image.data;
   const dst = canvas.data;
   for (let y = 0; y < image.height; y++) {
+    if (y % ROWS_BETWEEN_YIELDS === 0) await yieldToLoop();
     for (let x = 0; x < image.width; x++) {
       const p = (y * image.width + x) * 4;
       const as = src[p + 3] / 255;
@@ -327,15 +335,16 @@ export function shadeFactors(overlay: Rgba): Buffer {
  * canvas-sized shade factors (its colour times the factor), in place. The image must lie on the
  * canvas (see clipToCanvas); `canvasWidth` is the row length of `coverage` and `shade`.
  */
-export function clipAndShade(
+export async function clipAndShade(
   placed: PlacedImage,
   canvasWidth: number,
   coverage: Buffer | undefined,
   shade: Buffer | undefined,
-): void {
+): Promise<void> {
   const { image, left, top } = placed;
   const d = image.data;
   for (let y = 0; y < image.height; y++) {
+    if (y % ROWS_BETWEEN_YIELDS === 0) await yieldToLoop();
     for (let x = 0; x < image.width; x++) {
       const p = (y * image.width + x) * 4;
       const q = (top + y) * canvasWidth + left + x;

@@ -43,31 +43,14 @@ export async function applyTransform(
   let width = meta.width ?? 0;
   let height = meta.height ?? 0;
 
-  // Stage 1: crop and rotation on the source, flattened to raw RGBA so the order is explicit.
-  let stage = sharp(input, options).ensureAlpha();
-  if (t.crop) {
-    const rect = resolveCrop(t.crop, width, height);
-    if (!rect) {
-      throw new TransformRejected(
-        `crop=${t.crop.x1},${t.crop.y1},${t.crop.x2},${t.crop.y2} leaves nothing of the ${width} × ${height} image.`,
-      );
-    }
-    stage = stage.extract(rect);
-    [width, height] = [rect.width, rect.height];
-  }
-  if (t.rotate !== 0) {
-    stage = stage.rotate(t.rotate);
-    if (t.rotate !== 180) [width, height] = [height, width];
-  }
-  let raw = await stage.raw().toBuffer();
-
-  // Stage 2: mirroring of the (cropped, rotated) image.
-  if (t.flipHorizontal || t.flipVertical) {
-    let mirror = sharp(raw, { raw: { width, height, channels: 4 } });
-    if (t.flipHorizontal) mirror = mirror.flop();
-    if (t.flipVertical) mirror = mirror.flip();
-    raw = await mirror.raw().toBuffer();
-  }
+  // Stages 1 and 2 (crop, rotation, mirroring) on the source, flattened to raw RGBA so that the
+  // order is explicit. Without them, the source goes into stage 3 as it is: decoding it to raw
+  // pixels first would cost a copy of the whole image for nothing.
+  const reoriented =
+    t.crop || t.rotate !== 0 || t.flipHorizontal || t.flipVertical
+      ? await reorient(input, t, options, { width, height })
+      : undefined;
+  if (reoriented) ({ width, height } = reoriented);
 
   // Stage 3: layout in the box, then encoding.
   const layout = planLayout(width, height, t);
@@ -78,7 +61,9 @@ export async function applyTransform(
     );
   }
   const background = t.background ?? (t.format === 'jpeg' ? WHITE : TRANSPARENT);
-  let out = sharp(raw, { raw: { width, height, channels: 4 } });
+  let out = reoriented
+    ? sharp(reoriented.raw, { raw: { width, height, channels: 4 } })
+    : sharp(input, options).ensureAlpha();
   if (layout.imageWidth !== width || layout.imageHeight !== height) {
     out = out.resize(layout.imageWidth, layout.imageHeight, { fit: 'fill', kernel: 'lanczos3' });
   }
@@ -110,6 +95,39 @@ export async function applyTransform(
     width: info.width,
     height: info.height,
   };
+}
+
+/** Crop, rotation and mirroring of the source, as raw RGBA pixels with their size. */
+async function reorient(
+  input: Buffer,
+  t: ImageTransform,
+  options: sharp.SharpOptions,
+  size: { width: number; height: number },
+): Promise<{ raw: Buffer; width: number; height: number }> {
+  let { width, height } = size;
+  let stage = sharp(input, options).ensureAlpha();
+  if (t.crop) {
+    const rect = resolveCrop(t.crop, width, height);
+    if (!rect) {
+      throw new TransformRejected(
+        `crop=${t.crop.x1},${t.crop.y1},${t.crop.x2},${t.crop.y2} leaves nothing of the ${width} × ${height} image.`,
+      );
+    }
+    stage = stage.extract(rect);
+    [width, height] = [rect.width, rect.height];
+  }
+  if (t.rotate !== 0) {
+    stage = stage.rotate(t.rotate);
+    if (t.rotate !== 180) [width, height] = [height, width];
+  }
+  let raw = await stage.raw().toBuffer();
+  if (t.flipHorizontal || t.flipVertical) {
+    let mirror = sharp(raw, { raw: { width, height, channels: 4 } });
+    if (t.flipHorizontal) mirror = mirror.flop();
+    if (t.flipVertical) mirror = mirror.flip();
+    raw = await mirror.raw().toBuffer();
+  }
+  return { raw, width, height };
 }
 
 function encode(pipeline: sharp.Sharp, t: ImageTransform): sharp.Sharp {

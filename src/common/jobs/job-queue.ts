@@ -5,12 +5,16 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { MetricsService } from '../../metrics/metrics.service';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
+import { JobMetrics, QueueDepth } from './job-metrics';
+import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
+
+/** How long stopping waits for running jobs. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** The schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -57,10 +61,9 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
-  private readonly workerIds = new Map<JobName, string[]>();
+  private readonly jobWorkers = new Map<JobName, JobWorker<unknown>[]>();
   private started = false;
-  private readonly finished: Counter<'name' | 'outcome'>;
-  private readonly durations: Histogram<'name' | 'outcome'>;
+  private readonly metrics: JobMetrics;
 
   constructor(
     private readonly config: AppConfig,
@@ -68,37 +71,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     private readonly uow: UnitOfWork,
     metrics: MetricsService,
   ) {
-    const registers = [metrics.registry];
-    this.finished = new Counter({
-      name: 'jobs_finished_total',
-      help: 'Job attempts finished in this process, by job and outcome (completed or failed).',
-      labelNames: ['name', 'outcome'] as const,
-      registers,
-    });
-    this.durations = new Histogram({
-      name: 'job_duration_seconds',
-      help: 'How long job attempts in this process took, by job and outcome.',
-      labelNames: ['name', 'outcome'] as const,
-      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
-      registers,
-    });
-    // Read from the queue when scraped: the depth all processes share.
-    for (const state of ['queued', 'active'] as const) {
-      const gauge: Gauge<'name'> = new Gauge({
-        name: `jobs_${state}`,
-        help:
-          state === 'queued'
-            ? 'Jobs waiting to run (new or to be retried), by job, in the whole queue.'
-            : 'Jobs running now, by job, in the whole queue.',
-        labelNames: ['name'] as const,
-        registers,
-        collect: async () => {
-          const depth = await this.depth().catch(() => undefined);
-          for (const [name, counts] of Object.entries(depth ?? {}))
-            gauge.set({ name }, counts[state]);
-        },
-      });
-    }
+    this.metrics = new JobMetrics(metrics.registry, () => this.depth());
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
     const pool = (dataSource.driver as unknown as { master: PgBoss.Db & { query: PoolQuery } })
       .master;
@@ -153,33 +126,48 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (!this.config.jobs.workers) return;
     for (const r of this.registrations) {
       // `concurrency` workers taking one job at a time: each job succeeds or fails on its own.
-      for (let i = 0; i < r.concurrency; i++) {
-        const id = await this.boss.work<JobPayloads[JobName]>(
-          r.name,
-          {
-            batchSize: 1,
-            pollingIntervalSeconds: this.config.jobs.pollSeconds,
-            includeMetadata: true,
-          },
-          ([job]) => this.timed(r, job),
-        );
-        this.workerIds.set(r.name, [...(this.workerIds.get(r.name) ?? []), id]);
-      }
+      const workers = Array.from(
+        { length: r.concurrency },
+        () =>
+          new JobWorker(this.queueOf(r.name), (job) => this.timed(r, job), {
+            pollMs: this.config.jobs.pollSeconds * 1000,
+            attemptTimeoutMs: this.config.jobs.expireSeconds * 1000,
+            onError: (err, what) =>
+              this.logger.warn({ err, queue: r.name }, `a job worker could not ${what}`),
+          }),
+      );
+      this.jobWorkers.set(r.name, workers);
+      workers.forEach((w) => w.start());
     }
   }
 
+  /** The queue `name` as a worker uses it. */
+  private queueOf(name: JobName): WorkerQueue<unknown> {
+    return {
+      take: async () => {
+        const [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+        return job;
+      },
+      complete: async (job) => {
+        await this.boss.complete(name, job.id);
+      },
+      fail: async (job, err) => {
+        await this.boss.fail(name, job.id, {
+          message: err instanceof Error ? err.message : String(err),
+        });
+      },
+    };
+  }
+
   /** Runs a handler, counting and timing the attempt. */
-  private async timed(r: Registration, job: PgBoss.JobWithMetadata<JobPayloads[JobName]>) {
-    const stop = this.durations.startTimer({ name: r.name });
-    try {
-      await r.handler(job.data, { id: job.id, retryCount: job.retryCount, priority: job.priority });
-      stop({ outcome: 'completed' });
-      this.finished.inc({ name: r.name, outcome: 'completed' });
-    } catch (err) {
-      stop({ outcome: 'failed' });
-      this.finished.inc({ name: r.name, outcome: 'failed' });
-      throw err;
-    }
+  private timed(r: Registration, job: TakenJob): Promise<void> {
+    return this.metrics.attempt(r.name, () =>
+      r.handler(job.data as JobPayloads[JobName], {
+        id: job.id,
+        retryCount: job.retryCount,
+        priority: job.priority,
+      }),
+    );
   }
 
   /** Whether this process's workers run: `disabled` with WORKERS=false. */
@@ -193,7 +181,13 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (!this.started) return;
     this.started = false;
     // Waits for running handlers (up to the timeout); what it cuts is retried after expiry.
-    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+    const workers = [...this.jobWorkers.values()].flat();
+    const ended = await Promise.all(workers.map((w) => w.stop(STOP_TIMEOUT_MS)));
+    if (ended.includes(false))
+      this.logger.warn(
+        `job workers still running after ${STOP_TIMEOUT_MS} ms: their jobs will be retried`,
+      );
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
   }
 
   /**
@@ -231,9 +225,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
    * commit, when sent in a transaction: uncommitted jobs are not visible yet).
    */
   private notifyWorkers(name: JobName): void {
-    const workers = this.workerIds.get(name) ?? [];
-    if (workers.length > 0)
-      this.uow.afterCommitOrNow(() => workers.forEach((w) => this.boss.notifyWorker(w)));
+    const workers = this.jobWorkers.get(name) ?? [];
+    if (workers.length > 0) this.uow.afterCommitOrNow(() => workers.forEach((w) => w.notify()));
   }
 
   /**
@@ -258,8 +251,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   }
 
   /** Jobs waiting (created or to be retried) and running, per queue. */
-  async depth(): Promise<Record<JobName, { queued: number; active: number }>> {
-    const out = {} as Record<JobName, { queued: number; active: number }>;
+  async depth(): Promise<QueueDepth> {
+    const out = {} as QueueDepth;
     for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
       const active = await this.boss.getQueueSize(name, { before: 'completed' });
       const queued = await this.boss.getQueueSize(name, { before: 'active' });

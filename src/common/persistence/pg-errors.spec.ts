@@ -14,6 +14,7 @@ describe('PostgreSQL error classification', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
       new Error('Query read timeout'),
+      { driverError: { code: '57014', message: 'canceling statement due to statement timeout' } },
       { code: '55000', message: 'database "x" is not currently accepting connections' },
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(true);

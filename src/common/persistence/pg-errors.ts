@@ -45,6 +45,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  // The server's own deadline (DATABASE_STATEMENT_TIMEOUT_MS) passed, e.g. waiting for a lock
+  // held by a stalled session: as the client's deadline (Query read timeout), worth a retry.
+  '57014', // query_canceled
+  '55P03', // lock_not_available
   '08000', // connection_exception
   '08001', // sqlclient_unable_to_establish_sqlconnection
   '08003', // connection_does_not_exist

@@ -1,6 +1,6 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,9 +32,6 @@ export class ApiEnvironment {
       DATA_ENCRYPTION_KEYS: `faults1:${randomBytes(32).toString('base64')}`,
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '3000',
-      // The print files of the orders these tests take are not what they test (see
-      // print-files.fault-spec.ts for those): no workers unless a test asks for them.
-      WORKERS: 'false',
       ...extra,
     };
   }
@@ -81,7 +78,11 @@ export class ApiProcess {
     private readonly child: ChildProcess,
     readonly baseUrl: string,
   ) {
+    // FAULT_API_LOG: a file every API process of the run appends its whole output to (for
+    // diagnosing a failure whose details are past the tail that `log()` keeps).
+    const logFile = process.env.FAULT_API_LOG;
     const keep = (chunk: Buffer) => {
+      if (logFile) appendFileSync(logFile, chunk);
       this.output.push(chunk.toString('utf8'));
       if (this.output.length > 200) this.output.shift();
     };

@@ -83,14 +83,27 @@ export class PostgresServer {
     await this.exec('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
   }
 
-  /** Freezes (SIGSTOP) or thaws (SIGCONT) every process of the cluster: a hung, not a refusing, server. */
+  /**
+   * Freezes (SIGSTOP) or thaws (SIGCONT) every process of the cluster: a hung, not a refusing,
+   * server. The postmaster is stopped before its children are listed, so that no backend it forks
+   * meanwhile escapes the freeze (one that did would go on answering and holding locks).
+   */
   async freeze(frozen: boolean): Promise<void> {
     const postmaster = Number(
       readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
     );
+    const signal = frozen ? 'SIGSTOP' : 'SIGCONT';
+    if (frozen) process.kill(postmaster, signal);
     const { stdout } = await run('pgrep', ['-P', String(postmaster)]).catch(() => ({ stdout: '' }));
-    const pids = [postmaster, ...stdout.split('\n').filter(Boolean).map(Number)];
-    for (const pid of pids) process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT');
+    for (const pid of stdout.split('\n').filter(Boolean).map(Number)) {
+      try {
+        process.kill(pid, signal);
+      } catch (err) {
+        // A backend whose session ended since pgrep listed it has nothing left to freeze or thaw.
+        if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+      }
+    }
+    if (!frozen) process.kill(postmaster, signal);
   }
 
   /** The server's log, for a failing test's message. */

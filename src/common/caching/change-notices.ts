@@ -1,0 +1,58 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { UnitOfWork } from '../persistence/unit-of-work';
+import { Broadcast } from '../redis/broadcast';
+
+/** What changed: the kind of record and its id. */
+export type ChangedKind = 'recipe-set' | 'product';
+
+const CHANNEL = 'pci:changed';
+
+/**
+ * Tells whoever keeps copies of records in memory that a record changed: listeners in this
+ * process at once, other instances through Redis (when configured). A notice that cannot reach
+ * another instance is lost, so every such copy needs its own short time to live as well.
+ */
+@Injectable()
+export class ChangeNotices implements OnModuleInit {
+  private readonly logger = new Logger(ChangeNotices.name);
+  private readonly listeners: ((kind: ChangedKind, id: string) => void)[] = [];
+
+  constructor(
+    private readonly broadcast: Broadcast,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  onModuleInit(): void {
+    this.broadcast.subscribe(CHANNEL, (message) => {
+      const [kind, id] = message.split(':', 2) as [ChangedKind, string];
+      this.tell(kind, id);
+    });
+  }
+
+  /** Calls `listener` with every change, here or (with Redis) elsewhere. */
+  listen(listener: (kind: ChangedKind, id: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Tells this process, and the other instances as soon as Redis takes it (not awaited), once the
+   * change is committed: told earlier, a reader could copy the old row again before the commit.
+   */
+  changed(kind: ChangedKind, id: string): void {
+    this.uow.afterCommitOrNow(() => {
+      this.tell(kind, id);
+      this.broadcast
+        .publish(CHANNEL, `${kind}:${id}`)
+        .catch((err: unknown) =>
+          this.logger.warn(
+            { err, kind, id },
+            'a change notice could not reach the other instances',
+          ),
+        );
+    });
+  }
+
+  private tell(kind: ChangedKind, id: string): void {
+    for (const listener of this.listeners) listener(kind, id);
+  }
+}

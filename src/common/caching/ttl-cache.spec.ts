@@ -1,0 +1,56 @@
+import { TtlCache } from './ttl-cache';
+
+describe('TtlCache', () => {
+  let now = 0;
+  const cache = (maxEntries = 3) =>
+    new TtlCache<{ id: string }>({ maxEntries, ttlMs: 1000, now: () => now });
+  beforeEach(() => (now = 0));
+
+  it('serves a value until its time to live has passed', () => {
+    const c = cache();
+    c.set('a', { id: 'a' }, c.generation);
+    now = 999;
+    expect(c.get('a')).toEqual({ id: 'a' });
+    now = 1000;
+    expect(c.get('a')).toBeUndefined();
+    expect(c.size).toBe(0);
+  });
+
+  it('never serves a value past its own end (notAfter)', () => {
+    const c = cache();
+    c.set('a', { id: 'a' }, c.generation, 300);
+    now = 299;
+    expect(c.get('a')).toBeDefined();
+    now = 300;
+    expect(c.get('a')).toBeUndefined();
+    c.set('b', { id: 'b' }, c.generation, now);
+    expect(c.get('b')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    const c = cache(2);
+    c.set('a', { id: 'a' }, c.generation);
+    c.set('b', { id: 'b' }, c.generation);
+    c.get('a');
+    c.set('c', { id: 'c' }, c.generation);
+    expect([c.get('a'), c.get('b'), c.get('c')]).toEqual([{ id: 'a' }, undefined, { id: 'c' }]);
+  });
+
+  it('drops the matching entries', () => {
+    const c = cache();
+    c.set('a', { id: 'x' }, c.generation);
+    c.set('b', { id: 'y' }, c.generation);
+    c.drop((v) => v.id === 'x');
+    expect([c.get('a'), c.get('b')]).toEqual([undefined, { id: 'y' }]);
+  });
+
+  it('ignores a value read before a drop (it may be what the drop was about)', () => {
+    const c = cache();
+    const before = c.generation;
+    c.drop(() => true);
+    c.set('a', { id: 'stale' }, before);
+    expect(c.get('a')).toBeUndefined();
+    c.set('a', { id: 'fresh' }, c.generation);
+    expect(c.get('a')).toEqual({ id: 'fresh' });
+  });
+});

@@ -1,0 +1,62 @@
+export interface TtlCacheOptions {
+  /** Entries kept at most; the least recently used goes first. */
+  maxEntries: number;
+  /** How long an entry is served, in ms. */
+  ttlMs: number;
+  /** Milliseconds since the epoch; injected so that tests move time without sleeping. */
+  now?: () => number;
+}
+
+/**
+ * A bounded (LRU), short-lived in-memory cache of values read from the database, with the rule
+ * that keeps invalidation sound: a read that began before an invalidation must not store what it
+ * read after it. Callers take `generation` before the read and pass it to `set`, which ignores the
+ * value if anything was dropped meanwhile.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+  private dropped = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: TtlCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Changes whenever entries are dropped; see `set`. */
+  get generation(): number {
+    return this.dropped;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.until <= this.now()) return undefined;
+    this.entries.set(key, entry); // most recently used last
+    return entry.value;
+  }
+
+  /**
+   * Stores `value` for the cache's time to live, but not past `notAfter` (ms since the epoch; e.g.
+   * the expiry of what it describes), and not at all if entries were dropped since `generation`.
+   */
+  set(key: string, value: V, generation: number, notAfter?: number): void {
+    if (generation !== this.dropped) return;
+    const until = Math.min(this.now() + this.options.ttlMs, notAfter ?? Infinity);
+    if (until <= this.now()) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, until });
+    while (this.entries.size > this.options.maxEntries)
+      this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Drops the entries whose value matches (and keeps reads under way from storing theirs). */
+  drop(matches: (value: V) => boolean): void {
+    this.dropped++;
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+}
