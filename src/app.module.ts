@@ -12,6 +12,7 @@ import { OrdersModule } from './orders/orders.module';
 import { RenderModule } from './render';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
+import { SavedAssetsModule } from './saved-assets';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -70,6 +71,7 @@ export class AppModule {
         RenderModule,
         WebToPrintModule,
         AssetsModule,
+        SavedAssetsModule,
         HealthModule,
         DemoModule,
       ],

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entit
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
 import { ORDER_ENTITIES } from './orders/entities';
 import { RECIPE_SET_ENTITIES } from './recipesets';
+import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 
 /**
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...RECIPE_SET_ENTITIES,
   ...ORDER_ENTITIES,
   ...WEB_TO_PRINT_ENTITIES,
+  ...SAVED_ASSET_ENTITIES,
 ];

@@ -139,6 +139,18 @@ export class AssetsService {
     );
   }
 
+  /**
+   * The client's uploads among `ids` as the API shows them, by id, in one query; ids that are
+   * absent, another client's or not 32-bit integers are missing from the map.
+   */
+  async describeOwned(
+    clientId: string,
+    ids: readonly number[],
+  ): Promise<Map<number, UploadedAssetDto>> {
+    const rows = await this.assets.findOwnedRows(clientId, [...new Set(ids)].filter(isInt32));
+    return new Map(rows.map((r) => [r.id, this.toDto(r)]));
+  }
+
   private toDto(row: UploadedAssetEntity): UploadedAssetDto {
     return {
       id: row.id,

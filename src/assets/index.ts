@@ -13,5 +13,6 @@ export {
 } from './dto/uploaded-asset.dto';
 export { AssetPurpose } from './entities/uploaded-asset.entity';
 export { sanitizeFileName } from './file-name';
-/** For the whole-schema list. */
+/** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
+export { UploadedAssetEntity } from './entities/uploaded-asset.entity';
 export { ASSET_ENTITIES } from './entities';

@@ -33,4 +33,10 @@ export class UploadedAssetsRepository {
       select: { id: true, blobKey: true, mimeType: true, width: true, height: true, purpose: true },
     });
   }
+
+  /** The client's uploads among `ids`, whole rows. */
+  findOwnedRows(clientId: string, ids: readonly number[]): Promise<UploadedAssetEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.uow.manager.find(UploadedAssetEntity, { where: { clientId, id: Any([...ids]) } });
+  }
 }

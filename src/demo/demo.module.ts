@@ -3,10 +3,11 @@ import { AssetsModule } from '../assets';
 import { CatalogModule } from '../catalog';
 import { ClientsModule } from '../clients/clients.module';
 import { RecipeSetsModule } from '../recipesets';
+import { SavedAssetsModule } from '../saved-assets';
 import { DemoService } from './demo.service';
 
 @Module({
-  imports: [ClientsModule, CatalogModule, AssetsModule, RecipeSetsModule],
+  imports: [ClientsModule, CatalogModule, AssetsModule, RecipeSetsModule, SavedAssetsModule],
   providers: [DemoService],
   exports: [DemoService],
 })

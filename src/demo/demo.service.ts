@@ -15,7 +15,9 @@ import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { TokensService } from '../clients/tokens.service';
 import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import { SavedAssetsService } from '../saved-assets';
 import { demoDesign } from './demo-designs';
+import { seedDemoLibrary } from './demo-saved-assets';
 
 export const DEMO_CLIENT_HANDLE = 'demo';
 export const DEFAULT_DEMO_PRODUCT = 'demo-tee';
@@ -50,7 +52,8 @@ export class DemoDataNotInProduction extends DomainError {
 }
 
 /**
- * Demo data: a client with an Admin token, the demo catalog and a few designed recipe sets,
+ * Demo data: a client with an Admin token, the demo catalog, a few designed recipe sets and a
+ * small artwork library (saved assets with production jobs),
  * created once and never in production; and the operator commands that put the demo catalog
  * and designed recipe sets into any client.
  */
@@ -64,6 +67,7 @@ export class DemoService {
     private readonly installer: DemoCatalogInstaller,
     private readonly assets: AssetsService,
     private readonly designs: RecipeSetDesignsService,
+    private readonly saved: SavedAssetsService,
   ) {}
 
   async seed(): Promise<DemoSeedResult> {
@@ -71,7 +75,7 @@ export class DemoService {
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }
-    await this.clients.create({
+    const client = await this.clients.create({
       handle: DEMO_CLIENT_HANDLE,
       name: 'Demo Client',
       plan: Plan.Standard,
@@ -79,6 +83,7 @@ export class DemoService {
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
     await this.installCatalog(DEMO_CLIENT_HANDLE);
     const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, { count: DEMO_RECIPE_SETS });
+    await seedDemoLibrary(client, this.assets, this.saved);
     return {
       created: true,
       clientHandle: DEMO_CLIENT_HANDLE,

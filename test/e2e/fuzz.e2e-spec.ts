@@ -75,7 +75,8 @@ const gen = new OpenApiArbitraries(doc, {
     clientHandle: oneOf(() => pools.handles),
     tokenId: oneOf(() => pools.tokens),
     logId: oneOf(() => pools.logIds),
-    // The only path parameter named `id` is an uploaded asset's.
+    // Path parameters named `id` get uploaded-asset ids (saved assets and production jobs
+    // mostly answer 404 to them).
     id: oneOf(() => pools.assetIds),
     productHandle: oneOf(() => pools.products),
     // Renders: the fuzzing product's (teeProduct's) view angle, camera, preset and states.
@@ -93,6 +94,13 @@ const gen = new OpenApiArbitraries(doc, {
     // `up` never shrinks: a box narrower than the render on one side enlarges the other past the
     // output limit, a 400 by the sizes (the HTTP tests cover `up`).
     scale: () => fc.constantFrom('down', 'both', 'canvas'),
+    // An output's format must be one the service knows (by extension or MIME type): 400 otherwise.
+    assetFormat: () => fc.constantFrom('png', '.DST', 'application/pdf', 'PES'),
+    // …and an output without one takes its format from the extension of its `uri`.
+    uri: () =>
+      fc
+        .tuple(fc.webSegment(), fc.constantFrom('dst', 'PDF', 'png', 'Pes'))
+        .map(([name, ext]) => `https://provider.example.com/jobs/${name || 'out'}.${ext}`),
   },
 });
 

@@ -24,7 +24,8 @@ function lenient(
 
 /**
  * An integer as a JSON number or a numeric string. With a range, the string form documents the
- * digits that surely fit in it (fewer than `maximum` has), without a sign when `minimum` >= 0.
+ * digits that surely fit in it (fewer than `maximum` has), without a sign when `minimum` >= 0,
+ * and not all zeros when `minimum` >= 1.
  */
 export const ApiLenientInt = ({
   minimum,
@@ -43,9 +44,12 @@ const omitUndefined = (o: Range): Range =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 function numericPattern({ minimum, maximum }: Range): string {
+  const n = maximum === undefined ? undefined : Math.max(1, String(maximum).length - 1);
+  // From 1 up: a non-zero digit after any leading zeros.
+  if (minimum !== undefined && minimum >= 1)
+    return `^0*[1-9]\\d${n === undefined ? '*' : `{0,${n - 1}}`}$`;
   const sign = minimum !== undefined && minimum >= 0 ? '' : '-?';
-  const digits = maximum === undefined ? '+' : `{1,${Math.max(1, String(maximum).length - 1)}}`;
-  return `^${sign}\\d${digits}$`;
+  return `^${sign}\\d${n === undefined ? '+' : `{1,${n}}`}$`;
 }
 
 /** An ISO 8601 date-time with any offset, or a date (midnight UTC). */

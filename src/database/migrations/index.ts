@@ -7,6 +7,7 @@ import { EncryptedKeyIds1764200000000 } from './1764200000000-encrypted-key-ids'
 import { UploadedAssets1764300000000 } from './1764300000000-uploaded-assets';
 import { CatalogAndDesigns1764400000000 } from './1764400000000-catalog-and-designs';
 import { PrintFileSets1764500000000 } from './1764500000000-print-file-sets';
+import { SavedAssets1764600000000 } from './1764600000000-saved-assets';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   UploadedAssets1764300000000,
   CatalogAndDesigns1764400000000,
   PrintFileSets1764500000000,
+  SavedAssets1764600000000,
 ];

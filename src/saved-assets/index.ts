@@ -1,0 +1,8 @@
+/**
+ * What other modules may use of the saved-assets module. Everything else in this folder is its
+ * own business (lint forbids deep imports from outside).
+ */
+export { SavedAssetsModule } from './saved-assets.module';
+export { SavedAssetsService } from './saved-assets.service';
+/** For the whole-schema list. */
+export { SAVED_ASSET_ENTITIES } from './entities';

@@ -1,0 +1,112 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Actor } from '../common/auth/actor';
+import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { SavedAssetListQueryDto } from './dto/list.dto';
+import { SavedAssetEnvelopeDto } from './dto/saved-asset.dto';
+import { ListResponses, sendList } from './list-answer';
+import { CLIENT_PATH, IdParam, ORGANIZATION_PATH } from './saved-asset-docs';
+import { SavedAssetReadsService } from './saved-asset-reads.service';
+import { SAVED_ASSET_EXAMPLE } from './saved-assets.examples';
+
+const LIST = 'api/assets/saved/client/:clientHandle/organization/:clientIdentifier';
+const LIST_DESCRIPTION =
+  "The organization's active saved assets with their production jobs, results and outputs, in the envelope of the spec (`contents` and `data` carry the same array). `pageSize` turns paging on (at most 500; omitted: every item, `page` ignored). `hash` digests the answer; the ETag header carries it and If-None-Match answers 304 while nothing changed. Any token of the client named in the path (a ServiceAdmin token may read any client).";
+const LIST_400 =
+  'A parameter outside its rule: page or pageSize not an integer in range, sortOrder not one of RecentlyUsed, Newest, Oldest, Name, a text too long.';
+
+/** The Assets routes of the spec that read an organization's artwork library. */
+@ApiTags('Assets')
+@Authenticated()
+@Controller()
+export class SavedAssetsController {
+  constructor(private readonly reads: SavedAssetReadsService) {}
+
+  @Get(LIST)
+  @ApiOperation({
+    operationId: 'listSavedAssets',
+    summary: "List an organization's saved assets",
+    description: LIST_DESCRIPTION,
+  })
+  @CLIENT_PATH
+  @ORGANIZATION_PATH
+  @ListResponses()
+  @ApiTextError(
+    400,
+    LIST_400,
+    'Invalid request: sortOrder must be one of: RecentlyUsed, Newest, Oldest, Name.',
+  )
+  @ApiTextError(403, 'The path names another client.')
+  @ApiTextError(404, 'No such client (ServiceAdmin).')
+  listSavedAssets(
+    @CurrentActor() actor: Actor,
+    @Param('clientHandle') clientHandle: string,
+    @Param('clientIdentifier') organization: string,
+    @Query() query: SavedAssetListQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.reads
+      .listOrganization(actor, clientHandle, organization, query)
+      .then((list) => sendList(res, list, ifNoneMatch));
+  }
+
+  @Get(`${LIST}/include-uploaded-assets/:includeUploadedAssets`)
+  @ApiOperation({
+    operationId: 'listSavedAssetsIncludingUploads',
+    summary: "List an organization's saved assets, and with true its uploads never saved",
+    description: `${LIST_DESCRIPTION} With includeUploadedAssets true (it wins over the query parameter), every item carries its whole upload (\`uploadedAsset\`), and the organization's uploads that were never saved are listed too, as items with \`id\` null and no jobs (a job filter leaves them out).`,
+  })
+  @CLIENT_PATH
+  @ORGANIZATION_PATH
+  @ApiParam({
+    name: 'includeUploadedAssets',
+    schema: { type: 'string', enum: ['true', 'false'] },
+    description: 'true or false (any case; 1 and 0 too).',
+  })
+  @ListResponses()
+  @ApiTextError(400, `${LIST_400} Or includeUploadedAssets neither true nor false.`)
+  @ApiTextError(403, 'The path names another client.')
+  @ApiTextError(404, 'No such client (ServiceAdmin).')
+  listSavedAssetsIncludingUploads(
+    @CurrentActor() actor: Actor,
+    @Param('clientHandle') clientHandle: string,
+    @Param('clientIdentifier') organization: string,
+    @Param('includeUploadedAssets') include: string,
+    @Query() query: SavedAssetListQueryDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.reads
+      .listOrganization(actor, clientHandle, organization, query, include)
+      .then((list) => sendList(res, list, ifNoneMatch));
+  }
+
+  @Get('api/assets/saved/:id')
+  @ApiOperation({
+    operationId: 'getSavedAsset',
+    summary: 'Read a saved asset by id',
+    description:
+      "An active saved asset of the calling client with its production jobs, results and outputs, and its whole upload (`uploadedAsset`). Another client's, a deactivated or an absent asset answers 404 (a ServiceAdmin token reads any client's).",
+  })
+  @IdParam('The id of the saved asset.')
+  @ApiOkResponse({ type: SavedAssetEnvelopeDto, example: { data: SAVED_ASSET_EXAMPLE } })
+  @ApiTextError(
+    400,
+    'The id is not a 32-bit integer.',
+    'Saved asset id "abc" is not an integer between -2147483648 and 2147483647.',
+  )
+  @ApiTextError(
+    404,
+    'No active saved asset of the calling client has this id.',
+    'Saved asset 311 was not found.',
+  )
+  getSavedAsset(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+  ): Promise<SavedAssetEnvelopeDto> {
+    return this.reads.get(actor, id).then((data) => ({ data }));
+  }
+}

@@ -1,0 +1,55 @@
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+
+export class SavedAssetNotFound extends DomainError {
+  constructor(id: number | string) {
+    super('SAVED_ASSET_NOT_FOUND', ErrorKind.NotFound, `Saved asset ${id} was not found.`);
+  }
+}
+
+export class ProductionJobNotFound extends DomainError {
+  constructor(id: number | string) {
+    super('PRODUCTION_JOB_NOT_FOUND', ErrorKind.NotFound, `Production job ${id} was not found.`);
+  }
+}
+
+/** An id in a path that is not an integer of 32 bits. */
+export class InvalidId extends DomainError {
+  constructor(what: string, id: string) {
+    super(
+      'INVALID_ID',
+      ErrorKind.BadRequest,
+      `${what} id ${JSON.stringify(id.slice(0, 100))} is not an integer between -2147483648 and 2147483647.`,
+    );
+  }
+}
+
+/** A cap on jobs per asset: each listing carries every job of every listed asset. */
+export class TooManyProductionJobs extends DomainError {
+  constructor(id: number, max: number) {
+    super(
+      'TOO_MANY_PRODUCTION_JOBS',
+      ErrorKind.Conflict,
+      `Saved asset ${id} has ${max} production jobs already, the most an asset may have.`,
+    );
+  }
+}
+
+export class UnknownAssetFormat extends DomainError {
+  constructor(field: string, value: string, known: readonly string[]) {
+    super(
+      'UNKNOWN_ASSET_FORMAT',
+      ErrorKind.BadRequest,
+      `Invalid request: ${field} ${JSON.stringify(value.slice(0, 100))} is not a known asset format (one of ${known.join(', ')}, by extension or MIME type).`,
+      { fields: [{ field, message: `${field} is not a known asset format` }] },
+    );
+  }
+}
+
+/** A list parameter outside its rule, as the caller wrote it. */
+export class InvalidListParameter extends DomainError {
+  constructor(field: string, rule: string) {
+    super('VALIDATION_FAILED', ErrorKind.BadRequest, `Invalid request: ${field} ${rule}.`, {
+      fields: [{ field, message: `${field} ${rule}` }],
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AssetsModule } from '../assets';
+import { ClientsModule } from '../clients/clients.module';
+import { SAVED_ASSET_ENTITIES } from './entities';
+import { SavedAssetListRepository } from './saved-asset-list.repository';
+import { SavedAssetReadsService } from './saved-asset-reads.service';
+import { SavedAssetWritesController } from './saved-asset-writes.controller';
+import { SavedAssetsController } from './saved-assets.controller';
+import { SavedAssetsRepository } from './saved-assets.repository';
+import { SavedAssetsService } from './saved-assets.service';
+
+/** Saved uploaded assets (an organization's artwork library) and their production jobs. */
+@Module({
+  imports: [TypeOrmModule.forFeature(SAVED_ASSET_ENTITIES), AssetsModule, ClientsModule],
+  controllers: [SavedAssetsController, SavedAssetWritesController],
+  providers: [
+    SavedAssetsRepository,
+    SavedAssetListRepository,
+    SavedAssetReadsService,
+    SavedAssetsService,
+  ],
+  exports: [SavedAssetsService],
+})
+export class SavedAssetsModule {}
