@@ -3,7 +3,7 @@
  * same run (see bench/README.md).
  *
  *   npm run bench                          every suite with its defaults, one after another
- *   npm run bench -- <suite> [options]     one suite: orders, render or print (`--help` for each)
+ *   npm run bench -- <suite> [options]     one suite: orders, render, print or saved-assets (`--help` for each)
  *
  * A suite run on its own cleans up after itself (apps, databases, wrk) and exits; "every suite"
  * runs each as its own process, so that one suite's apps and databases are gone before the next.
@@ -15,22 +15,24 @@ import { log } from './lib/log';
 import { ordersBench } from './orders-bench';
 import { printBench } from './print-bench';
 import { renderBench } from './render-bench';
+import { savedAssetsBench } from './saved-assets-bench';
 
 const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   orders: ordersBench,
   render: renderBench,
   print: printBench,
+  'saved-assets': savedAssetsBench,
 };
 
 const [suite, ...rest] = process.argv.slice(2);
 
 if (suite === '--help' || suite === '-h') {
   process.stdout.write(
-    'Usage: npm run bench -- [orders|render|print|all] [options]; npm run bench -- <suite> --help\n',
+    'Usage: npm run bench -- [orders|render|print|saved-assets|all] [options]; npm run bench -- <suite> --help\n',
   );
 } else if (suite === undefined || suite === 'all') {
   if (rest.length > 0) {
-    log('options go with one suite: npm run bench -- <orders|render|print> [options]');
+    log('options go with one suite: npm run bench -- <orders|render|print|saved-assets> [options]');
     process.exit(2);
   }
   let failed = 0;

@@ -9,15 +9,16 @@
  */
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { App, memoryOf, resetPeakRss, startHelloApp } from './lib/app-process';
+import { startHelloApp } from './lib/app-process';
 import { currentBuild } from './lib/build';
 import { assertLoopback } from './lib/database';
 import { errorMessage, UsageError } from './lib/errors';
 import { log } from './lib/log';
+import { measureRow } from './lib/measure';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
-import { Measured, newMeasured, range, requestsPerS, table } from './lib/summary';
-import { ensureWrk, errorCount, runWrk, WrkLoad } from './lib/wrk';
+import { newMeasured, range, table } from './lib/summary';
+import { ensureWrk } from './lib/wrk';
 import {
   coldRenderTimes,
   DEMO_VIEWS,
@@ -116,26 +117,6 @@ async function sharpLoop(png: Buffer, inFlight: number, seconds: number): Promis
   return done / ((performance.now() - started) / 1000);
 }
 
-/** A warm-up, then one measured wrk run into `row`; answers its requests/s. */
-async function measure(
-  opts: Options,
-  app: App,
-  token: string,
-  load: Omit<WrkLoad, 'durationS'>,
-  row: Measured,
-) {
-  resetPeakRss(app.pid);
-  if (opts.warmupS > 0) await runWrk(app, token, { ...load, durationS: opts.warmupS });
-  const r = await runWrk(app, token, { ...load, durationS: opts.durationS });
-  row.runs.push(r);
-  row.peakMiB.push(memoryOf(app.pid)?.peakMiB ?? NaN);
-  log(
-    `  ${row.label}: ${fmt(requestsPerS(r))} req/s, p99 ${fmt(r.p99Ms)} ms, ${errorCount(r)} errors`,
-  );
-  if (r.firstError) log(`    first unexpected answer: ${r.firstError}`);
-  return requestsPerS(r);
-}
-
 /** The render suite (bench/bench.ts). */
 export async function renderBench(argv: string[]): Promise<void> {
   const opts = parseOptions(argv);
@@ -171,7 +152,7 @@ export async function renderBench(argv: string[]): Promise<void> {
   const loop: number[] = [];
   for (let rep = 1; rep <= opts.repeat; rep++) {
     log(`repetition ${rep} of ${opts.repeat}`);
-    const bareRps = await measure(
+    const bareRps = await measureRow(
       opts,
       bare,
       '',
@@ -186,9 +167,9 @@ export async function renderBench(argv: string[]): Promise<void> {
       connections: c,
       expectStatus: 302,
     } as const;
-    rows.hit.ratios.push((await measure(opts, app, token, hit, rows.hit)) / bareRps);
+    rows.hit.ratios.push((await measureRow(opts, app, token, hit, rows.hit)) / bareRps);
     const resize = { method: 'GET', path: resized[0], paths: resized, connections: rc } as const;
-    const resizeRps = await measure(opts, app, token, resize, rows.resize);
+    const resizeRps = await measureRow(opts, app, token, resize, rows.resize);
     loop.push(await sharpLoop(png, rc, opts.durationS));
     log(`  sharp loop: ${fmt(loop[loop.length - 1])} resizes/s`);
     rows.resize.ratios.push(resizeRps / loop[loop.length - 1]);

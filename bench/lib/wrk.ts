@@ -39,6 +39,8 @@ export interface WrkLoad {
   durationS: number;
   /** The status every answer should have (default: any 2xx); others count as errors. */
   expectStatus?: number;
+  /** Request headers besides the token (e.g. Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 export interface WrkResult {
@@ -152,6 +154,7 @@ export async function runWrk(app: App, token: string, load: WrkLoad): Promise<Wr
   };
   const args = [
     ...['-t', String(threads), '-c', String(load.connections), '-d', `${load.durationS}s`],
+    ...Object.entries(load.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     ...['--timeout', `${TIMEOUT_S}s`, '-s', WRK_SCRIPT, `${app.baseUrl}${load.path}`],
   ];
   const { code, stdout, stderr } = await new Promise<{

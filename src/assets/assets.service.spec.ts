@@ -15,6 +15,7 @@ import { InvalidUploadedAssetId, UploadedAssetNotFound } from './assets.errors';
 import { AssetsService, parseAssetId } from './assets.service';
 import { AssetPurpose, UploadedAssetEntity } from './entities/uploaded-asset.entity';
 import { UploadedAssetsRepository } from './uploaded-assets.repository';
+import { ChangeNotices } from '../common/caching/change-notices';
 
 const CLIENT = '7d0c4c43-1b7e-4a39-9d52-3a4d1f0e2b11';
 const OTHER = '0b8f1f8e-5a8e-4f3c-8b0e-9f5d1c2a3b44';
@@ -60,7 +61,8 @@ function setup(
 ) {
   const repo = strictMock<UploadedAssetsRepository>(repoStubs, 'assets');
   const store = strictMock<BlobStore>(storeStubs, 'store');
-  return new AssetsService(repo, uow, store, keys, links, config);
+  const changes = strictMock<ChangeNotices>({ changed: jest.fn() }, 'changes');
+  return new AssetsService(repo, uow, store, keys, links, config, changes);
 }
 
 describe('AssetsService.upload', () => {

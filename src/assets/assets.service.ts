@@ -14,6 +14,7 @@ import { MAX_REFERENCE_LENGTH, UploadedAssetDto } from './dto/uploaded-asset.dto
 import { AssetPurpose, UploadedAssetEntity } from './entities/uploaded-asset.entity';
 import { MAX_FILE_NAME_LENGTH, sanitizeFileName } from './file-name';
 import { UploadedAssetsRepository } from './uploaded-assets.repository';
+import { ChangeNotices, libraryId } from '../common/caching/change-notices';
 
 /** Blob-store namespace of uploaded images. */
 export const UPLOADS_NAMESPACE = 'uploads';
@@ -65,6 +66,7 @@ export class AssetsService {
     private readonly keys: BlobKeys,
     private readonly links: BlobLinks,
     private readonly config: AppConfig,
+    private readonly changes: ChangeNotices,
   ) {}
 
   async upload(
@@ -107,6 +109,9 @@ export class AssetsService {
         ...filed,
       }),
     );
+    // An organization's upload is listed with its saved assets (include-uploaded-assets/true).
+    if (row.organizationIdentifier && row.purpose === AssetPurpose.Artwork)
+      this.changes.changed('library', libraryId(clientId, row.organizationIdentifier));
     return this.toDto(row);
   }
 

@@ -20,6 +20,7 @@ import { enlargedRenderSize } from './transform-plan';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
 import { RenderTimedOut } from './render.errors';
+import { noneMatchHits } from '../common/http/if-none-match';
 
 /**
  * Part of every stored render's key: bump it when the renderer draws differently, so stored
@@ -142,7 +143,7 @@ export class RenderService {
       return { kind: 'redirect', location: this.links.url(key) };
     }
     const etag = `"${createHash('sha256').update(`${key}\n${url.transformKey}`).digest('base64url').slice(0, 32)}"`;
-    if (url.useCache && matches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+    if (url.useCache && noneMatchHits(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
     const png = await this.stored(draw, url.useCache ? 'lookup' : 'fresh');
     const maxDimension = this.config.render.maxSide;
     const out = await this.pool.run(() =>
@@ -198,13 +199,4 @@ function renderKeyInputs(recipeSet: DesignedRecipeSet, inputs: RenderInputs): un
     camera: inputs.camera,
     size: inputs.outputSize,
   };
-}
-
-/** Whether an If-None-Match header names `etag` (or is `*`). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
 }

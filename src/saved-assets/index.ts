@@ -6,3 +6,6 @@ export { SavedAssetsModule } from './saved-assets.module';
 export { SavedAssetsService } from './saved-assets.service';
 /** For the whole-schema list. */
 export { SAVED_ASSET_ENTITIES } from './entities';
+/** The list's SQL, for the benchmark's query plans. */
+export { pageQuery, SORT_ORDERS, totalsQuery } from './saved-asset-list.repository';
+export { LIST_CACHE_TTL_MS } from './saved-asset-list.cache';

@@ -1,44 +1,26 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { SavedAssetListEnvelopeDto } from './dto/list.dto';
 import { LIST_EXAMPLE } from './saved-assets.examples';
 
 /** Strong ETag of a list envelope: its hash, quoted. */
 export const etagOf = (hash: string): string => `"${hash}"`;
 
-/** Whether an If-None-Match header names `etag` (or `*`); weak tags compare by their value. */
-export function noneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === '*' || t === etag);
-}
-
-/**
- * Answers a list: 304 without a body when the caller's copy is current, else 200 with the
- * envelope. Both carry the ETag; `no-cache` makes caches revalidate (a 304 is cheap).
- */
-export function sendList(
-  res: Response,
-  list: SavedAssetListEnvelopeDto,
-  ifNoneMatch: string | undefined,
-): void {
-  const etag = etagOf(list.hash);
-  res.setHeader('ETag', etag).setHeader('Cache-Control', 'private, no-cache');
-  if (noneMatchHits(ifNoneMatch, etag)) res.status(304).end();
-  else res.status(200).json(list);
-}
+/** Caches (the caller's too) revalidate before reuse: a 304 is cheap. */
+export const LIST_CACHE_CONTROL = 'private, no-cache';
 
 const HEADERS = {
   ETag: {
     description: 'The envelope\'s hash as a strong entity tag: `"<hash>"`.',
     schema: { type: 'string', example: '"AfoO01vWutb1C6lHVCpCqw=="' },
   },
+  Vary: {
+    description: 'The answer is gzipped for callers that accept it (Accept-Encoding).',
+    schema: { type: 'string', example: 'Accept-Encoding' },
+  },
   'Cache-Control': {
     description: 'Revalidate before reuse (If-None-Match).',
-    schema: { type: 'string', example: 'private, no-cache' },
+    schema: { type: 'string', example: LIST_CACHE_CONTROL },
   },
 };
 

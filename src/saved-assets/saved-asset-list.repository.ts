@@ -62,25 +62,41 @@ export class SavedAssetListRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
   async totals(filter: ListFilter): Promise<ListTotals> {
-    const [sql, params] = rowsOf(filter);
     const [row] = await this.uow.manager.query<{ total: string; last: Date | null }[]>(
-      `SELECT count(*) AS total, max(x.modified) AS last FROM (${sql}) x`,
-      params,
+      ...totalsQuery(filter),
     );
     return { total: Number(row.total), lastModified: row.last ? new Date(row.last) : null };
   }
 
   /** The keys of one page in `order` (all rows when `limit` is undefined). */
   async page(filter: ListFilter, order: SortOrder, limit?: number, offset = 0): Promise<ListKey[]> {
-    const [sql, params, withPlain] = rowsOf(filter);
-    const paging =
-      limit === undefined ? '' : ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
     const rows = await this.uow.manager.query<{ saved_id: number | null; upload_id: number }[]>(
-      `SELECT x.saved_id, x.upload_id FROM (${sql}) x ORDER BY ${orderBy(order, withPlain)}${paging}`,
-      limit === undefined ? params : [...params, limit, offset],
+      ...pageQuery(filter, order, limit, offset),
     );
     return rows.map((r) => ({ savedId: r.saved_id, uploadId: r.upload_id }));
   }
+}
+
+/** The count and latest modification of the rows a filter lists, as SQL with its parameters. */
+export function totalsQuery(filter: ListFilter): [string, unknown[]] {
+  const [sql, params] = rowsOf(filter);
+  return [`SELECT count(*) AS total, max(x.modified) AS last FROM (${sql}) x`, params];
+}
+
+/** The keys of one page, as SQL with its parameters (the benchmark EXPLAINs it too). */
+export function pageQuery(
+  filter: ListFilter,
+  order: SortOrder,
+  limit?: number,
+  offset = 0,
+): [string, unknown[]] {
+  const [sql, params, withPlain] = rowsOf(filter);
+  const paging =
+    limit === undefined ? '' : ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  return [
+    `SELECT x.saved_id, x.upload_id FROM (${sql}) x ORDER BY ${orderBy(order, withPlain)}${paging}`,
+    limit === undefined ? params : [...params, limit, offset],
+  ];
 }
 
 /** The rows a filter lists, as SQL with its parameters. */
@@ -95,8 +111,9 @@ function rowsOf(filter: ListFilter): [string, unknown[], boolean] {
     params.push(filter.embellishmentType.toLowerCase());
     jobRules.push(`lower(j.embellishment_type) = $${params.length}`);
   }
+  // The job's own client and organization (the asset's) let the filter's index pick the jobs.
   const jobs = jobRules.length
-    ? ` AND EXISTS (SELECT 1 FROM production_job j WHERE j.saved_asset_id = s.id AND ${jobRules.join(' AND ')})`
+    ? ` AND EXISTS (SELECT 1 FROM production_job j WHERE j.client_id = $1 AND j.organization_identifier = $2 AND j.saved_asset_id = s.id AND ${jobRules.join(' AND ')})`
     : '';
   const saved =
     `SELECT s.id AS saved_id, s.uploaded_asset_id AS upload_id, s.last_modified_at AS modified, ` +

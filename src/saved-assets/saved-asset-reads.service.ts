@@ -4,7 +4,10 @@ import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients/clients.service';
+import { EncodedJson, encodeJson } from '../common/http/encoded-json';
 import { SavedAssetListEnvelopeDto, SavedAssetListQueryDto } from './dto/list.dto';
+import { etagOf } from './list-answer';
+import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedUploadedAssetDto } from './dto/saved-asset.dto';
 import { ProductionJobEntity } from './entities/production-job.entity';
 import { ListFilter, SavedAssetListRepository } from './saved-asset-list.repository';
@@ -31,11 +34,14 @@ export class SavedAssetReadsService {
     private readonly repo: SavedAssetsRepository,
     private readonly assets: AssetsService,
     private readonly clients: ClientsService,
+    private readonly cache: SavedAssetListCache,
   ) {}
 
   /**
-   * The list of both routes. `pathInclude` is the include-uploaded-assets path segment as sent
-   * (undefined on the query form): true also lists plain uploads, and wins over the query value.
+   * The list of both routes, encoded (see SavedAssetListCache: a page read again is neither
+   * queried nor serialised until its library changes). `pathInclude` is the
+   * include-uploaded-assets path segment as sent (undefined on the query form): true also lists
+   * plain uploads, and wins over the query value.
    */
   async listOrganization(
     actor: Actor,
@@ -43,7 +49,7 @@ export class SavedAssetReadsService {
     organizationIdentifier: string,
     query: SavedAssetListQueryDto,
     pathInclude?: string,
-  ): Promise<SavedAssetListEnvelopeDto> {
+  ): Promise<EncodedJson> {
     const include = pathInclude === undefined ? undefined : parsePathBoolean(pathInclude);
     if (pathInclude !== undefined && include === undefined)
       throw new InvalidListParameter('includeUploadedAssets', 'must be true or false');
@@ -56,26 +62,44 @@ export class SavedAssetReadsService {
       embellishmentType: query.embellishmentType || undefined,
     };
     const embed = include ?? query.includeUploadedAssets ?? false;
-    const totals = await this.list.totals(filter);
+    const order = query.sortOrder ?? 'RecentlyUsed';
     const pageSize = query.pageSize;
     const page = pageSize === undefined ? 1 : (query.page ?? 1);
+    const key = JSON.stringify([
+      clientId,
+      filter.organizationIdentifier,
+      filter.withPlainUploads,
+      embed,
+      filter.service?.toLowerCase(),
+      filter.embellishmentType?.toLowerCase(),
+      order,
+      page,
+      pageSize,
+    ]);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const totals = await this.list.totals(filter);
     const keys =
       totals.total === 0 || (pageSize !== undefined && (page - 1) * pageSize >= totals.total)
         ? []
         : await this.list.page(
             filter,
-            query.sortOrder ?? 'RecentlyUsed',
+            order,
             pageSize,
             pageSize === undefined ? 0 : (page - 1) * pageSize,
           );
     const contents = await this.describe(clientId, handle, filter, keys, embed);
     const size = pageSize ?? totals.total;
-    return envelope(contents, totals.lastModified, {
+    const [text, hash] = envelopeJson(contents, totals.lastModified, {
       totalRecords: totals.total,
       pageCount: size === 0 ? 0 : Math.ceil(totals.total / size),
       page,
       pageSize: size,
     });
+    const body = await encodeJson(text, etagOf(hash));
+    this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
+    return body;
   }
 
   /** One active saved asset with its jobs: the caller's own, or any for ServiceAdmin. */
@@ -153,20 +177,28 @@ function uploadOf(uploads: Map<number, UploadedAssetDto>, id: number): UploadedA
   return upload;
 }
 
-/** The spec's envelope, with `hash` the digest of everything else in it. */
-function envelope(
+/**
+ * The spec's envelope as JSON text, and its `hash`: the digest of everything else in it. The
+ * items are serialised once, for the digest and for both `contents` and `data`.
+ */
+function envelopeJson(
   contents: SavedUploadedAssetDto[],
   lastModified: Date | null,
   paging: SavedAssetListEnvelopeDto['paging'],
-): SavedAssetListEnvelopeDto {
-  const rest = {
+): [string, string] {
+  const rest = JSON.stringify({
     lastModification: lastModified?.toISOString() ?? NOTHING_MODIFIED,
     error: null,
     apiVersion: SAVED_ASSETS_API_VERSION,
     paging,
-  };
+  });
+  const items = JSON.stringify(contents);
+  // `{...rest, contents}`, as JSON.stringify would write it.
   const hash = createHash('md5')
-    .update(JSON.stringify({ ...rest, contents }))
+    .update(`${rest.slice(0, -1)},"contents":${items}}`)
     .digest('base64');
-  return { ...rest, hash, contents, data: contents };
+  return [
+    `${rest.slice(0, -1)},"hash":${JSON.stringify(hash)},"contents":${items},"data":${items}}`,
+    hash,
+  ];
 }

@@ -1,12 +1,13 @@
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { SavedAssetListQueryDto } from './dto/list.dto';
 import { SavedAssetEnvelopeDto } from './dto/saved-asset.dto';
-import { ListResponses, sendList } from './list-answer';
+import { sendEncodedJson } from '../common/http/encoded-json';
+import { LIST_CACHE_CONTROL, ListResponses } from './list-answer';
 import { CLIENT_PATH, IdParam, ORGANIZATION_PATH } from './saved-asset-docs';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
 import { SAVED_ASSET_EXAMPLE } from './saved-assets.examples';
@@ -45,12 +46,12 @@ export class SavedAssetsController {
     @Param('clientHandle') clientHandle: string,
     @Param('clientIdentifier') organization: string,
     @Query() query: SavedAssetListQueryDto,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     return this.reads
       .listOrganization(actor, clientHandle, organization, query)
-      .then((list) => sendList(res, list, ifNoneMatch));
+      .then((list) => sendEncodedJson(req, res, list, LIST_CACHE_CONTROL));
   }
 
   @Get(`${LIST}/include-uploaded-assets/:includeUploadedAssets`)
@@ -76,12 +77,12 @@ export class SavedAssetsController {
     @Param('clientIdentifier') organization: string,
     @Param('includeUploadedAssets') include: string,
     @Query() query: SavedAssetListQueryDto,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     return this.reads
       .listOrganization(actor, clientHandle, organization, query, include)
-      .then((list) => sendList(res, list, ifNoneMatch));
+      .then((list) => sendEncodedJson(req, res, list, LIST_CACHE_CONTROL));
   }
 
   @Get('api/assets/saved/:id')

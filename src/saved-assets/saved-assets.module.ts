@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetsModule } from '../assets';
 import { ClientsModule } from '../clients/clients.module';
 import { SAVED_ASSET_ENTITIES } from './entities';
+import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedAssetListRepository } from './saved-asset-list.repository';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
 import { SavedAssetWritesController } from './saved-asset-writes.controller';
@@ -17,6 +18,7 @@ import { SavedAssetsService } from './saved-assets.service';
   providers: [
     SavedAssetsRepository,
     SavedAssetListRepository,
+    SavedAssetListCache,
     SavedAssetReadsService,
     SavedAssetsService,
   ],

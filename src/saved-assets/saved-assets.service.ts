@@ -23,6 +23,7 @@ import {
   TooManyProductionJobs,
 } from './saved-assets.errors';
 import { SavedAssetRow, SavedAssetsRepository } from './saved-assets.repository';
+import { ChangeNotices, libraryId } from '../common/caching/change-notices';
 
 /** Jobs one saved asset may have: every listing carries all jobs of the listed assets. */
 export const MAX_JOBS_PER_ASSET = 50;
@@ -30,11 +31,6 @@ export const MAX_JOBS_PER_ASSET = 50;
 /** Default status of a new job. */
 export const NEW_JOB_STATUS = 'Submitted';
 
-/**
- * The write side of the library: saving uploads into an organization's library, production jobs
- * and what their providers report back, and deactivation. Every change of a job moves its asset's
- * last modification (the list's RecentlyUsed order).
- */
 /** What a provider's report (PATCH) may change. */
 const REPORTED = [
   'status',
@@ -45,6 +41,11 @@ const REPORTED = [
   'result',
 ] as const;
 
+/**
+ * The write side of the library: saving uploads into an organization's library, production jobs
+ * and what their providers report back, and deactivation. Every change of a job moves its asset's
+ * last modification (the list's RecentlyUsed order).
+ */
 @Injectable()
 export class SavedAssetsService {
   constructor(
@@ -53,6 +54,7 @@ export class SavedAssetsService {
     private readonly clock: Clock,
     private readonly assets: AssetsService,
     private readonly reads: SavedAssetReadsService,
+    private readonly changes: ChangeNotices,
   ) {}
 
   /** Saves one of the caller's uploads into an organization's library. */
@@ -75,6 +77,7 @@ export class SavedAssetsService {
         lastModifiedAt: now,
       }),
     );
+    this.changed(saved);
     return this.reads.get(actor, saved.id);
   }
 
@@ -93,6 +96,7 @@ export class SavedAssetsService {
       const job = await this.repo.insertJob({
         savedAssetId: id,
         clientId: asset.clientId,
+        organizationIdentifier: asset.organizationIdentifier,
         providerHandle: input.providerHandle,
         providerReference: input.providerReference || null,
         reference: input.reference || null,
@@ -113,6 +117,7 @@ export class SavedAssetsService {
       });
       if (input.result) await this.report(asset.clientId, job, input.result, now);
       await this.repo.touchAsset(id, now);
+      this.changed(asset);
       return this.jobAnswer(asset, job.id);
     });
   }
@@ -145,8 +150,9 @@ export class SavedAssetsService {
       });
       if (input.result) await this.report(job.clientId, job, input.result, now);
       await this.repo.touchAsset(job.savedAssetId, now);
-      const asset = await this.repo.findAsset(job.savedAssetId);
-      return this.jobAnswer(asset!, id);
+      const asset = (await this.repo.findAsset(job.savedAssetId))!;
+      this.changed(asset);
+      return this.jobAnswer(asset, id);
     });
   }
 
@@ -154,8 +160,9 @@ export class SavedAssetsService {
   async deactivate(actor: Actor, assetId: string | number): Promise<void> {
     const id = parseId('Saved asset', assetId);
     await this.uow.run(async () => {
-      this.activeOwned(actor, id, await this.repo.lockAsset(id));
+      const asset = this.activeOwned(actor, id, await this.repo.lockAsset(id));
       await this.repo.touchAsset(id, this.clock.now(), true);
+      this.changed(asset);
     });
   }
 
@@ -193,6 +200,11 @@ export class SavedAssetsService {
       },
       outputs,
     );
+  }
+
+  /** Drops the cached pages of the asset's library once the change is committed. */
+  private changed(asset: { clientId: string; organizationIdentifier: string }): void {
+    this.changes.changed('library', libraryId(asset.clientId, asset.organizationIdentifier));
   }
 
   private activeOwned(actor: Actor, id: number, asset: SavedAssetRow | null): SavedAssetRow {

@@ -45,8 +45,7 @@ export function addJob(t: TestApp, c: TestClient, assetId: number | string, body
     .send(body);
 }
 
-/** `PATCH /api/assets/production-jobs/{id}` as `c`. */
-/** PATCH a production job; without `body`, a request with no body at all. */
+/** `PATCH /api/assets/production-jobs/{id}` as `c`; without `body`, a request with no body at all. */
 export function reportJob(t: TestApp, c: TestClient, jobId: number | string, body?: object) {
   const req = request(t.http).patch(`${JOBS_PATH}/${jobId}`).set(asCaller(c));
   return body === undefined ? req : req.send(body);

@@ -1,4 +1,5 @@
 import { NextFunction, Request, Response } from 'express';
+import { gunzipSync } from 'node:zlib';
 import { RecordedResponse } from './contract';
 
 /** Express middleware (tests only): keeps a copy of every response the app sends. */
@@ -26,7 +27,11 @@ export function recordResponses(into: RecordedResponse[]) {
         url: req.originalUrl,
         status: res.statusCode,
         contentType: String(res.getHeader('content-type') ?? ''),
-        body: Buffer.concat(chunks),
+        // As the caller reads it: a gzipped answer (Content-Encoding) is checked unzipped.
+        body:
+          res.getHeader('content-encoding') === 'gzip'
+            ? gunzipSync(Buffer.concat(chunks))
+            : Buffer.concat(chunks),
       }),
     );
     next();

@@ -2,8 +2,11 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { Broadcast } from '../redis/broadcast';
 
-/** What changed: the kind of record and its id. */
-export type ChangedKind = 'recipe-set' | 'product';
+/**
+ * What changed: the kind of record and its id. `library` is an organization's artwork library
+ * (saved assets, their jobs, its uploads); its id is `libraryId(clientId, organization)`.
+ */
+export type ChangedKind = 'recipe-set' | 'product' | 'library';
 
 const CHANNEL = 'pci:changed';
 
@@ -24,8 +27,9 @@ export class ChangeNotices implements OnModuleInit {
 
   onModuleInit(): void {
     this.broadcast.subscribe(CHANNEL, (message) => {
-      const [kind, id] = message.split(':', 2) as [ChangedKind, string];
-      this.tell(kind, id);
+      // The kind ends at the first colon; the id may hold colons of its own.
+      const at = message.indexOf(':');
+      this.tell(message.slice(0, at) as ChangedKind, message.slice(at + 1));
     });
   }
 
@@ -56,3 +60,7 @@ export class ChangeNotices implements OnModuleInit {
     for (const listener of this.listeners) listener(kind, id);
   }
 }
+
+/** The id of an organization's artwork library in change notices. */
+export const libraryId = (clientId: string, organization: string): string =>
+  `${clientId}:${organization.trim()}`;

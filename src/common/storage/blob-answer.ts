@@ -1,5 +1,6 @@
 import parseRange from 'range-parser';
 import { ByteRange } from './blob-store';
+import { noneMatchHits } from '../http/if-none-match';
 
 /** What a GET or HEAD of a stored blob answers, given its conditional and range headers. */
 export type BlobAnswer =
@@ -27,7 +28,7 @@ export function planBlobAnswer(
   headers: BlobRequestHeaders,
 ): BlobAnswer {
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, etag)) return { status: 304 };
+  if (noneMatchHits(ifNoneMatch, etag)) return { status: 304 };
   const range = headers.range;
   if (range === undefined) return { status: 200 };
   const ifRange = headers['if-range'];
@@ -36,12 +37,4 @@ export function planBlobAnswer(
   if (ranges === -1) return { status: 416 };
   if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return { status: 200 };
   return { status: 206, range: { start: ranges[0].start, end: ranges[0].end } };
-}
-
-/** `*`, or a list of entity tags compared weakly (a `W/` prefix is ignored), as for GET. */
-function noneMatchHits(header: string, etag: string): boolean {
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }

@@ -47,10 +47,16 @@ export class SavedAssets1764600000000 implements MigrationInterface {
       `CREATE INDEX "IDX_saved_uploaded_asset_name" ON "saved_uploaded_asset" ("client_id", "organization_identifier", "active", lower("user_facing_file_name"), "id")`,
     );
     await q.query(
-      `CREATE TABLE "production_job" ("id" integer GENERATED ALWAYS AS IDENTITY NOT NULL, "saved_asset_id" integer NOT NULL, "client_id" uuid NOT NULL, "provider_handle" character varying(100) NOT NULL, "provider_reference" character varying(200), "reference" character varying(200), "client_reference" character varying(200), "template" character varying(200), "product_color" character varying(100), "placement" character varying(100), "placement_width" jsonb, "placement_height" jsonb, "notes" character varying(2000), "work_flow_type" character varying(100), "embellishment_type" character varying(50), "status" character varying(50) NOT NULL, "specification_uri" character varying(2000), "dst_uri" character varying(2000), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "last_modified_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_8e7c9459b22c88557703f91349d" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "production_job" ("id" integer GENERATED ALWAYS AS IDENTITY NOT NULL, "saved_asset_id" integer NOT NULL, "client_id" uuid NOT NULL, "organization_identifier" character varying(200) NOT NULL, "provider_handle" character varying(100) NOT NULL, "provider_reference" character varying(200), "reference" character varying(200), "client_reference" character varying(200), "template" character varying(200), "product_color" character varying(100), "placement" character varying(100), "placement_width" jsonb, "placement_height" jsonb, "notes" character varying(2000), "work_flow_type" character varying(100), "embellishment_type" character varying(50), "status" character varying(50) NOT NULL, "specification_uri" character varying(2000), "dst_uri" character varying(2000), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "last_modified_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_8e7c9459b22c88557703f91349d" PRIMARY KEY ("id"))`,
     );
     await q.query(
       `CREATE INDEX "IDX_production_job_saved_asset" ON "production_job" ("saved_asset_id", "id")`,
+    );
+    await q.query(
+      `CREATE INDEX "IDX_production_job_service" ON "production_job" ("client_id", "organization_identifier", lower("provider_handle"), "saved_asset_id")`,
+    );
+    await q.query(
+      `CREATE INDEX "IDX_production_job_embellishment" ON "production_job" ("client_id", "organization_identifier", lower("embellishment_type"), "saved_asset_id")`,
     );
     await q.query(
       `CREATE TABLE "production_job_result" ("id" integer GENERATED ALWAYS AS IDENTITY NOT NULL, "job_id" integer NOT NULL, "received_date" TIMESTAMP WITH TIME ZONE NOT NULL, "thread_count" integer, "actual_width" jsonb, "actual_height" jsonb, "last_modified_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "REL_519f558539df72688c2a8d8d9c" UNIQUE ("job_id"), CONSTRAINT "PK_5a8ffa8bbaf7070ec4551fb3930" PRIMARY KEY ("id"))`,

@@ -20,10 +20,15 @@ export interface Measure {
 /**
  * A production job made from a saved asset by a provider (an embroidery digitizer, a print
  * conversion): what was asked for, and its status as the provider reports it. The client id is
- * the asset's, kept here so that a job read by its own id is checked for tenancy in one row.
+ * the asset's, kept here so that a job read by its own id is checked for tenancy in one row; so
+ * is the asset's organization (it never changes), so that the list's job filters read only the
+ * jobs of the organization listed, through an index per filter (on the lower-cased value; the
+ * migration creates them).
  */
 @Entity({ name: 'production_job' })
 @Index('IDX_production_job_saved_asset', ['savedAssetId', 'id'])
+@Index('IDX_production_job_service', { synchronize: false })
+@Index('IDX_production_job_embellishment', { synchronize: false })
 export class ProductionJobEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'ALWAYS' })
   id: number;
@@ -43,6 +48,10 @@ export class ProductionJobEntity {
   @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'client_id' })
   client?: ClientAccountEntity;
+
+  /** The saved asset's organization. */
+  @Column({ name: 'organization_identifier', type: 'varchar', length: 200 })
+  organizationIdentifier: string;
 
   /** Who makes it; the list's `service` filter matches it (any case). */
   @Column({ name: 'provider_handle', type: 'varchar', length: 100 })

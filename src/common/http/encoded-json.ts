@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { noneMatchHits } from './if-none-match';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * A JSON answer encoded once, to be sent many times: its gzip bytes (a tenth of the text's size
+ * for repetitive JSON, so cheap to keep in memory), the text's length, and a strong entity tag.
+ */
+export interface EncodedJson {
+  gzipped: Buffer;
+  length: number;
+  etag: string;
+}
+
+/**
+ * Encodes `text` (compressed in libuv's thread pool, off the event loop). The ETag is `etag` when
+ * given (e.g. a digest the body carries itself), else an MD5 of the text.
+ */
+export async function encodeJson(text: string, etag?: string): Promise<EncodedJson> {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    gzipped: await gzipAsync(bytes, { level: 6 }),
+    length: bytes.length,
+    etag: etag ?? `"${createHash('md5').update(bytes).digest('base64')}"`,
+  };
+}
+
+/**
+ * Sends an encoded JSON answer: 304 when If-None-Match names its ETag; else 200, gzipped to a
+ * caller that accepts gzip, the plain text to any other. Both carry the ETag, `cacheControl` and
+ * `Vary: Accept-Encoding`.
+ */
+export async function sendEncodedJson(
+  req: Request,
+  res: Response,
+  body: EncodedJson,
+  cacheControl: string,
+): Promise<void> {
+  res.setHeader('ETag', body.etag);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (noneMatchHits(req.headers['if-none-match'], body.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json; charset=utf-8');
+  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.gzipped.length);
+    res.end(body.gzipped);
+    return;
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(await gunzipAsync(body.gzipped));
+}
