@@ -19,6 +19,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
 import { CachingModule } from './common/caching/caching.module';
+import { MessagesModule } from './common/messages/messages.module';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -58,6 +59,7 @@ export class AppModule {
         JobsModule,
         RedisModule,
         CachingModule,
+        MessagesModule,
         MetricsModule,
         LogEntriesModule,
         CryptoModule,

@@ -28,6 +28,9 @@ import { DomainError } from './common/errors/domain-error';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
 import { CachingModule } from './common/caching/caching.module';
+import { MessagesModule } from './common/messages/messages.module';
+import { MessageOutbox } from './common/messages/message-outbox';
+import { OUTBOX_STATUSES, OutboxStatus } from './common/messages/outbox-message.entity';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { PostgresConnection } from './database/connection';
@@ -63,6 +66,8 @@ class CliModule {
         // Lists and retries failed jobs; this process runs none (no module registers a handler).
         JobsModule,
         MetricsModule,
+        // Lists the outbox; this process delivers nothing (it runs no job workers).
+        MessagesModule,
       ],
     };
   }
@@ -232,6 +237,29 @@ function buildProgram(): Command {
         ctx.get(JobQueue).retryFailed(opts.all ? 'all' : ids),
       );
       out({ retried });
+    });
+
+  program
+    .command('outbox')
+    .description('messages (e-mail, SMS) in the outbox, newest first, decrypted: held ones too')
+    .command('list')
+    .description('the newest messages')
+    .option('--limit <n>', 'at most this many (1-1000)', '20')
+    .option('--status <status>', `only this status (${OUTBOX_STATUSES.join(', ')})`)
+    .action(async (opts: { limit: string; status?: string }) => {
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+        throw new UsageError('--limit must be an integer from 1 to 1000');
+      if (
+        opts.status !== undefined &&
+        !(OUTBOX_STATUSES as readonly string[]).includes(opts.status)
+      )
+        throw new UsageError(`--status must be one of ${OUTBOX_STATUSES.join(', ')}`);
+      out(
+        await withContext((ctx) =>
+          ctx.get(MessageOutbox).list(limit, opts.status as OutboxStatus | undefined),
+        ),
+      );
     });
 
   const demo = program.command('demo').description('demo data');

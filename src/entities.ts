@@ -7,6 +7,7 @@ import { ORDER_ENTITIES } from './orders/entities';
 import { RECIPE_SET_ENTITIES } from './recipesets';
 import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
+import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -24,4 +25,5 @@ export const ENTITIES = [
   ...ORDER_ENTITIES,
   ...WEB_TO_PRINT_ENTITIES,
   ...SAVED_ASSET_ENTITIES,
+  OutboxMessageEntity,
 ];

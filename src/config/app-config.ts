@@ -15,6 +15,16 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** Message delivery (src/common/messages): a channel without its setting keeps its messages. */
+export interface MessageSettings {
+  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  from: string;
+  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
+  smsWebhookUrl: string | undefined;
+}
+
 export type DatabaseTarget =
   { kind: 'embedded'; dataDir: string } | { kind: 'external'; url: string };
 
@@ -78,6 +88,7 @@ export class AppConfig {
   };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
+  readonly messages: MessageSettings;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -128,6 +139,11 @@ export class AppConfig {
       expireSeconds: env.JOB_EXPIRE_SECONDS,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
+    this.messages = {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    };
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');

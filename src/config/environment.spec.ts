@@ -87,6 +87,28 @@ describe('parseEnvironment', () => {
     ]);
   });
 
+  it('checks message delivery settings, never echoing SMTP_URL or SMS_WEBHOOK_URL', () => {
+    const err = configError({
+      SMTP_URL: 'http://user:hunter2@mail.example.com',
+      SMS_WEBHOOK_URL: 'ftp://sms.example.com/?key=s3cret',
+      MAIL_FROM: 'nobody',
+    });
+    expect(err.message).not.toContain('hunter2');
+    expect(err.message).not.toContain('s3cret');
+    expect(err.problems).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (got "<redacted>")',
+      'MAIL_FROM must be an address, or a name and an address: Shop <no-reply@example.com> (got "nobody")',
+      'SMS_WEBHOOK_URL must be an http:// or https:// URL (got "<redacted>")',
+    ]);
+    const ok = parseEnvironment({
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+      MAIL_FROM: 'Acme Shop <no-reply@acme.example>',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send?key=k',
+    });
+    expect(ok).toMatchObject({ MAIL_FROM: 'Acme Shop <no-reply@acme.example>' });
+    expect(parseEnvironment({}).MAIL_FROM).toBe('Product Customizer <no-reply@localhost>');
+  });
+
   it('echoes a bad BASE_URL, which is not secret', () => {
     expect(configError({ BASE_URL: 'not a url' }).message).toContain(
       'BASE_URL must be a URL address (got "not a url")',

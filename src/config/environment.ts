@@ -1,37 +1,24 @@
-import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUrl,
   Matches,
-  Max,
-  Min,
   validateSync,
   ValidateBy,
   ValidationArguments,
 } from 'class-validator';
+import { IntBetween, toBool } from './env-rules';
+import {
+  OPTIONAL_SERVICE_VARIABLES,
+  ServicesEnvironment,
+  servicesProblems,
+} from './services-environment';
 
 const SIZE = /^\d+(b|kb|mb)$/i;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const toBool = ({ value }: { value: unknown }): unknown => {
-  if (typeof value !== 'string') return value;
-  const v = value.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  return value;
-};
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
-
-/** An integer variable (numeric strings accepted) within [min, max]. */
-function IntBetween(min: number, max: number): PropertyDecorator {
-  return applyDecorators(Transform(toInt), IsInt(), Min(min), Max(max));
-}
-
 /**
  * Demo data is never created in production: its Admin token is printed to the console, where
  * logs are collected. Refuse `SEED_DEMO=true` there rather than ignore it.
@@ -52,7 +39,7 @@ function NotTrueInProduction(): PropertyDecorator {
  * Every environment variable the service reads, with its rule and its embedded-mode default.
  * `.env.example` documents the same list; keep the two in step.
  */
-export class Environment {
+export class Environment extends ServicesEnvironment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
@@ -135,55 +122,6 @@ export class Environment {
   @IntBetween(1, 1_000_000_000)
   MAX_UPLOAD_PIXELS = 64_000_000;
 
-  @IsIn(['directory', 's3'])
-  BLOB_STORE: 'directory' | 's3' = 'directory';
-
-  // S3_*: the bucket of BLOB_STORE=s3 (required there: see s3Problems).
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
-    message:
-      'S3_BUCKET must be a bucket name (letters, digits, ".", "_" and "-", 3-255 characters)',
-  })
-  S3_BUCKET?: string;
-
-  @Matches(/^[a-z0-9][a-z0-9-]{0,62}$/, {
-    message: 'S3_REGION must be a region name such as us-east-1',
-  })
-  S3_REGION = 'us-east-1';
-
-  @IsOptional()
-  @IsUrl(
-    {
-      require_tld: false,
-      require_protocol: true,
-      protocols: ['http', 'https'],
-      disallow_auth: true,
-    },
-    {
-      message:
-        'S3_ENDPOINT must be an http:// or https:// URL without credentials (give those in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)',
-    },
-  )
-  S3_ENDPOINT?: string;
-
-  @IsOptional()
-  @Matches(/^\S+$/, { message: 'S3_ACCESS_KEY_ID must not contain spaces' })
-  S3_ACCESS_KEY_ID?: string;
-
-  @IsOptional()
-  @Matches(/^\S+$/, { message: 'S3_SECRET_ACCESS_KEY must not contain spaces' })
-  S3_SECRET_ACCESS_KEY?: string;
-
-  @Transform(toBool)
-  @IsBoolean()
-  S3_FORCE_PATH_STYLE = false;
-
-  @Matches(/^([A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?)?$/, {
-    message:
-      'S3_PREFIX must be path segments of letters, digits, ".", "_" and "-" separated by "/" (e.g. blobs/ or env/prod), none starting with "."',
-  })
-  S3_PREFIX = '';
-
   @IntBetween(16, 4096)
   RENDER_MAX_SIDE = 4096;
 
@@ -248,10 +186,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
     'REDIS_URL',
     'DATA_ENCRYPTION_KEYS',
     'SEED_DEMO',
-    'S3_BUCKET',
-    'S3_ENDPOINT',
-    'S3_ACCESS_KEY_ID',
-    'S3_SECRET_ACCESS_KEY',
+    ...OPTIONAL_SERVICE_VARIABLES,
   ]) {
     const value = env[key];
     // A blank variable counts as unset, so its default applies.
@@ -266,7 +201,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
         : `${e.property}: ${msg}`,
     ),
   );
-  problems.push(...keyRingProblems(parsed), ...s3Problems(parsed));
+  problems.push(...keyRingProblems(parsed), ...servicesProblems(parsed));
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return parsed;
 }
@@ -297,24 +232,6 @@ function keyRingProblems(env: Environment): string[] {
         `DATA_ENCRYPTION_KEYS names key id ${duplicates.join(', ')} more than once; key ids must be unique`,
       ]
     : [];
-}
-
-/**
- * BLOB_STORE=s3 needs a bucket; explicit credentials come as a pair (without them the AWS SDK's
- * default chain applies: AWS_* variables, shared config files, the instance or task role).
- */
-function s3Problems(env: Environment): string[] {
-  if (env.BLOB_STORE !== 's3') return [];
-  const problems: string[] = [];
-  if (!env.S3_BUCKET)
-    problems.push(
-      'S3_BUCKET is required when BLOB_STORE=s3: the name of the bucket blobs are kept in',
-    );
-  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
-    problems.push(
-      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's default credential chain",
-    );
-  return problems;
 }
 
 function redactIfSecret(property: string, value: unknown): unknown {

@@ -1,3 +1,4 @@
+import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { testEmail } from '../support/messages';
 import { CLI, runCli } from '../support/run-cli';
 
 /** The CLI uses the server's Redis too, as operators run it (revocations are published there). */
@@ -160,6 +162,24 @@ describe('CLI (built, as operators run it)', () => {
       expect(mug.stderr).toContain('Product mug was not found.');
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
+    });
+
+    it('lists the outbox decrypted, newest first, by status (messages held without SMTP_URL)', async () => {
+      const [id] = await t.app.get(MessageOutbox).enqueue([testEmail('ops@example.com')]);
+      const listed = await runCli(t.db.env, 'outbox', 'list', '--status', 'held', '--limit', '5');
+      expect(listed.code).toBe(0);
+      const messages = JSON.parse(listed.stdout) as {
+        id: string;
+        status: string;
+        message: unknown;
+      }[];
+      expect(messages[0]).toMatchObject({
+        id,
+        status: 'held',
+        message: testEmail('ops@example.com'),
+      });
+      expect((await runCli(t.db.env, 'outbox', 'list', '--status', 'lost')).code).toBe(2);
+      expect((await runCli(t.db.env, 'outbox', 'list', '--limit', '0')).code).toBe(2);
     });
 
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {

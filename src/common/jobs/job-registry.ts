@@ -6,6 +6,8 @@
 export interface JobPayloads {
   /** Print files of one design version of a recipe set (the web-to-print module). */
   'print-files': { recipeSetId: string; designVersion: number };
+  /** One message of the outbox (common/messages). */
+  'deliver-message': { messageId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -28,6 +30,13 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'stately',
+  },
+  'deliver-message': {
+    // 2, 4, 8, 16, 32, 64 s: a mail server that is down for a minute loses nothing.
+    retryLimit: 6,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    policy: 'standard',
   },
 };
 

@@ -8,6 +8,7 @@ import { UploadedAssets1764300000000 } from './1764300000000-uploaded-assets';
 import { CatalogAndDesigns1764400000000 } from './1764400000000-catalog-and-designs';
 import { PrintFileSets1764500000000 } from './1764500000000-print-file-sets';
 import { SavedAssets1764600000000 } from './1764600000000-saved-assets';
+import { Outbox1764700000000 } from './1764700000000-outbox';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CatalogAndDesigns1764400000000,
   PrintFileSets1764500000000,
   SavedAssets1764600000000,
+  Outbox1764700000000,
 ];

@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { eventually, testEmail, testSms } from '../support/messages';
+
+/**
+ * Embedded mode's default: no channel is configured, so messages stay in the outbox (one app per
+ * file: Nest's static logger follows the last app created).
+ */
+describe('Message outbox without SMTP_URL or SMS_WEBHOOK_URL (embedded default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WORKERS: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the messages in the outbox, says so in the log without their content, and lists them', async () => {
+    const outbox = t.app.get(MessageOutbox);
+    const ids = await outbox.enqueue([testEmail('held@example.com'), testSms('+4915112345678')]);
+    await sleep(1000);
+    const listed = await outbox.list(10, 'held');
+    expect(listed.map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(listed.find((m) => m.channel === 'email')?.message).toEqual(
+      testEmail('held@example.com'),
+    );
+    // The log line is written after the commit, through the logger's stream.
+    await eventually('the log says so', () => t.logs().includes('SMS_WEBHOOK_URL is not set'));
+    const logs = t.logs();
+    expect(logs).toContain('SMTP_URL is not set');
+    expect(logs).toContain('SMS_WEBHOOK_URL is not set');
+    expect(logs).toContain('h***@example.com');
+    for (const secret of ['held@example.com', '+4915112345678', 'geheimer'])
+      expect(logs).not.toContain(secret);
+  });
+});
