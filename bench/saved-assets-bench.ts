@@ -25,7 +25,7 @@ import { log } from './lib/log';
 import { measureRow } from './lib/measure';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
-import { Measured, newMeasured, table } from './lib/summary';
+import { Measured, newMeasured, range, table } from './lib/summary';
 import { ensureWrk, WrkLoad } from './lib/wrk';
 
 const CLIENT_HANDLE = 'bench';
@@ -144,7 +144,8 @@ export async function savedAssetsBench(argv: string[]): Promise<void> {
     body.data.length !== Math.min(opts.pageSize, opts.assets)
   )
     throw new Error(`GET ${paths[0]}: ${probe.status} ${probe.body.slice(0, 300)}`);
-  const pageKiB = Buffer.byteLength(probe.body) / 1024;
+  const pageBytes = Buffer.byteLength(probe.body);
+  const pageKiB = pageBytes / 1024;
   const gzipKiB = gzipSync(probe.body, { level: 6 }).length / 1024;
 
   const bare = await startHelloApp();
@@ -159,6 +160,10 @@ export async function savedAssetsBench(argv: string[]): Promise<void> {
   });
   const rows = {
     bare: newMeasured(`bare NestJS hello app: GET / (c=${c})`, 'bare'),
+    bareBytes: newMeasured(
+      `bare NestJS hello app: GET /bytes/${pageBytes}, the page's size (c=${c})`,
+      'bare, page-sized',
+    ),
     hot: newMeasured(`GET list, first page, polled (c=${c})`, 'first page'),
     hotGzip: newMeasured(`… the same, Accept-Encoding: gzip (c=${c})`, 'first page gzip'),
     one: newMeasured(`GET list, ${size} per page, any page and sort (c=1)`, 'list c=1'),
@@ -171,16 +176,22 @@ export async function savedAssetsBench(argv: string[]): Promise<void> {
     filtered: newMeasured(`GET list with service=… (c=${c})`, 'list filtered'),
   };
   const gzip = { 'Accept-Encoding': 'gzip' };
+  /** The polled page's requests/s over the bare app's sending as many bytes, per repetition. */
+  const ofSameBytes: number[] = [];
   for (let rep = 1; rep <= opts.repeat; rep++) {
     log(`repetition ${rep} of ${opts.repeat}`);
     const bareLoad = { method: 'GET', path: '/', connections: c } as const;
     const bareRps = await measureRow(opts, bare, '', bareLoad, rows.bare);
     rows.bare.ratios.push(1);
+    const bytesLoad = { method: 'GET', path: `/bytes/${pageBytes}`, connections: c } as const;
+    const bareBytesRps = await measureRow(opts, bare, '', bytesLoad, rows.bareBytes);
+    rows.bareBytes.ratios.push(bareBytesRps / bareRps);
     const load = (p: string[], connections: number, headers?: Record<string, string>) =>
       ({ method: 'GET', path: p[0], paths: p, connections, expectStatus: 200, headers }) as const;
     const ratio = async (row: Measured, l: Omit<WrkLoad, 'durationS'>) =>
       row.ratios.push((await measureRow(opts, app, issued.token, l, row)) / bareRps);
     await ratio(rows.hot, load(paths.slice(0, 1), c));
+    ofSameBytes.push(rows.hot.ratios[rows.hot.ratios.length - 1] * (bareRps / bareBytesRps));
     await ratio(rows.hotGzip, load(paths.slice(0, 1), c, gzip));
     await ratio(rows.one, load(paths, 1));
     await ratio(rows.many, load(paths, c));
@@ -208,6 +219,7 @@ export async function savedAssetsBench(argv: string[]): Promise<void> {
       `The organization has ${opts.assets} saved assets (and ${OTHER_ORGANIZATIONS.length} other organizations of the same client as many each), each with one production job, its result and one output; a page of ${opts.pageSize} is about ${fmt(pageKiB, 0)} KiB of JSON.`,
       `Each request asks for one of the ${paths.length} pages (every page in each sort order: ${SORT_ORDERS.join(', ')}) at random; the filtered row adds service=printhaus (a third of the assets). Pages are kept encoded for ${LIST_CACHE_TTL_MS} ms (until their library changes), so these rows mix cache hits and misses; the uncached row asks for ${uncached.length} distinct page sizes and numbers.`,
       `Gzipped, a page of ${opts.pageSize} is ${fmt(gzipKiB, 1)} KiB.`,
+      `The polled page as plain JSON against the bare app sending a body of the same size (GET /bytes/${pageBytes}) in the same repetition: ${range(ofSameBytes, 3)}×.`,
     ],
   );
 }

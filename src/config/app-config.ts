@@ -69,6 +69,8 @@ export class AppConfig {
   readonly render: {
     maxSide: number;
     concurrency: number;
+    /** Transformations (resizes, re-encodes) of stored renders at once: lighter than renders. */
+    transformConcurrency: number;
     queue: number;
     queueWaitMs: number;
     timeoutMs: number;
@@ -127,6 +129,7 @@ export class AppConfig {
     this.render = {
       maxSide: env.RENDER_MAX_SIDE,
       concurrency: env.RENDER_CONCURRENCY,
+      transformConcurrency: env.RENDER_TRANSFORM_CONCURRENCY,
       queue: env.RENDER_QUEUE,
       queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
       timeoutMs: env.RENDER_TIMEOUT_MS,

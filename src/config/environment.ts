@@ -128,6 +128,9 @@ export class Environment extends ServicesEnvironment {
   @IntBetween(1, 64)
   RENDER_CONCURRENCY = 2;
 
+  @IntBetween(1, 64)
+  RENDER_TRANSFORM_CONCURRENCY = 4;
+
   @IntBetween(0, 10_000)
   RENDER_QUEUE = 64;
 

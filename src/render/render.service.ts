@@ -50,6 +50,8 @@ export type RenderAnswer =
 @Injectable()
 export class RenderService {
   private readonly pool: BoundedPool;
+  /** Transformations of stored renders: lighter, so more at once, and never behind a render. */
+  private readonly transforms: BoundedPool;
   private readonly flight = new SingleFlight<Buffer>();
 
   constructor(
@@ -67,6 +69,12 @@ export class RenderService {
       maxQueued: queue,
       maxWaitMs: queueWaitMs,
       what: 'renders',
+    });
+    this.transforms = new BoundedPool({
+      concurrency: config.render.transformConcurrency,
+      maxQueued: queue,
+      maxWaitMs: queueWaitMs,
+      what: 'image transformations',
     });
   }
 
@@ -146,7 +154,7 @@ export class RenderService {
     if (url.useCache && noneMatchHits(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
     const png = await this.stored(draw, url.useCache ? 'lookup' : 'fresh');
     const maxDimension = this.config.render.maxSide;
-    const out = await this.pool.run(() =>
+    const out = await this.transforms.run(() =>
       applyTransform(png, url.transform, {
         maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
         maxOutputPixels: maxDimension * maxDimension,

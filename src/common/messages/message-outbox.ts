@@ -8,7 +8,7 @@ import { JOB_QUEUES } from '../jobs/job-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { maskRecipient, MessageChannel, OutboundMessage } from './outbound-message';
 import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
-import { OutboxRepository } from './outbox.repository';
+import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 import { SmsWebhook } from './sms-webhook';
 import { DeliveryRefused, SmtpMailer } from './smtp-mailer';
 
@@ -75,7 +75,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
    */
   async enqueue(messages: OutboundMessage[]): Promise<string[]> {
     const now = this.clock.now();
-    const rows = messages.map((m) => {
+    const rows = messages.map((m): NewOutboxMessage => {
       const id = randomUUID();
       return {
         id,
