@@ -9,7 +9,8 @@
  *   PORT=3999 node dist/bench/hello-app.js
  */
 import 'reflect-metadata';
-import { Controller, Get, Header, Module, Param } from '@nestjs/common';
+import { Controller, Get, Module, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { NestFactory } from '@nestjs/core';
 
 const bodies = new Map<number, Buffer>();
@@ -35,10 +36,13 @@ class HelloController {
     return 'Hello World!';
   }
 
+  /** Written as it is (a Buffer returned from a handler would be sent as JSON of its bytes). */
   @Get('bytes/:size')
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  bytes(@Param('size') size: string): Buffer {
-    return bodyOf(Number(size));
+  bytes(@Param('size') size: string, @Res() res: Response): void {
+    const body = bodyOf(Number(size));
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
   }
 }
 

@@ -11,8 +11,9 @@ import { EncodedJson } from '../common/http/encoded-json';
  */
 export const LIST_CACHE_TTL_MS = 5000;
 
-/** Pages kept at most (gzipped: about 10 KiB for 50 assets with a job each). */
+/** Pages kept at most, and their bytes (text and gzip: about 180 KiB for 50 assets with a job each). */
 const MAX_PAGES = 2000;
+const MAX_BYTES = 64 * 2 ** 20;
 
 interface CachedPage {
   library: string;
@@ -29,6 +30,8 @@ export class SavedAssetListCache {
   private readonly pages = new TtlCache<CachedPage>({
     maxEntries: MAX_PAGES,
     ttlMs: LIST_CACHE_TTL_MS,
+    maxSize: MAX_BYTES,
+    sizeOf: (page) => page.body.plain.length + page.body.gzipped.length,
   });
 
   constructor(changes: ChangeNotices) {

@@ -27,6 +27,30 @@ describe('TtlCache', () => {
     expect(c.get('b')).toBeUndefined();
   });
 
+  it('keeps the values under maxSize by their weight, dropping the least recently used', () => {
+    const c = new TtlCache<string>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      now: () => now,
+      maxSize: 10,
+      sizeOf: (v) => v.length,
+    });
+    c.set('a', 'aaaa', c.generation);
+    c.set('b', 'bbbb', c.generation);
+    expect(c.get('a')).toBe('aaaa'); // b is now the least recently used
+    c.set('c', 'cccc', c.generation);
+    expect([c.get('a'), c.get('b'), c.get('c')]).toEqual(['aaaa', undefined, 'cccc']);
+    c.set('big', 'x'.repeat(11), c.generation);
+    expect(c.get('big')).toBeUndefined();
+    expect(c.size).toBe(2);
+    c.set('a', 'aaaaaa', c.generation); // replaced: its old weight is given back
+    c.set('d', 'dd', c.generation);
+    expect([c.get('a'), c.get('c'), c.get('d')]).toEqual(['aaaaaa', undefined, 'dd']);
+    c.drop(() => true);
+    c.set('e', 'e'.repeat(10), c.generation);
+    expect(c.get('e')).toBe('e'.repeat(10));
+  });
+
   it('keeps at most maxEntries, dropping the least recently used', () => {
     const c = cache(2);
     c.set('a', { id: 'a' }, c.generation);

@@ -1,10 +1,14 @@
-export interface TtlCacheOptions {
+export interface TtlCacheOptions<V> {
   /** Entries kept at most; the least recently used goes first. */
   maxEntries: number;
   /** How long an entry is served, in ms. */
   ttlMs: number;
   /** Milliseconds since the epoch; injected so that tests move time without sleeping. */
   now?: () => number;
+  /** With `sizeOf`: the most the values may weigh together; the least recently used go first. */
+  maxSize?: number;
+  /** What a value weighs (e.g. its bytes); a value heavier than `maxSize` is not kept. */
+  sizeOf?: (value: V) => number;
 }
 
 /**
@@ -14,11 +18,12 @@ export interface TtlCacheOptions {
  * value if anything was dropped meanwhile.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly entries = new Map<string, { value: V; until: number; size: number }>();
+  private weight = 0;
   private dropped = 0;
   private readonly now: () => number;
 
-  constructor(private readonly options: TtlCacheOptions) {
+  constructor(private readonly options: TtlCacheOptions<V>) {
     this.now = options.now ?? Date.now;
   }
 
@@ -35,7 +40,10 @@ export class TtlCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.until <= this.now()) return undefined;
+    if (entry.until <= this.now()) {
+      this.weight -= entry.size;
+      return undefined;
+    }
     this.entries.set(key, entry); // most recently used last
     return entry.value;
   }
@@ -48,15 +56,28 @@ export class TtlCache<V> {
     if (generation !== this.dropped) return;
     const until = Math.min(this.now() + this.options.ttlMs, notAfter ?? Infinity);
     if (until <= this.now()) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, until });
-    while (this.entries.size > this.options.maxEntries)
-      this.entries.delete(this.entries.keys().next().value!);
+    const size = this.options.sizeOf?.(value) ?? 0;
+    if (size > (this.options.maxSize ?? Infinity)) return;
+    this.remove(key);
+    this.entries.set(key, { value, until, size });
+    this.weight += size;
+    while (
+      this.entries.size > this.options.maxEntries ||
+      this.weight > (this.options.maxSize ?? Infinity)
+    )
+      this.remove(this.entries.keys().next().value!);
   }
 
   /** Drops the entries whose value matches (and keeps reads under way from storing theirs). */
   drop(matches: (value: V) => boolean): void {
     this.dropped++;
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.size;
   }
 }
