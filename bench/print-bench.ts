@@ -8,14 +8,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { createClientWithToken, runCli } from './lib/app-cli';
 import { App, memoryOf, resetPeakRss, startBenchApp } from './lib/app-process';
 import { AppBuild, currentBuild } from './lib/build';
 import { createBenchDatabase } from './lib/database';
-import { errorMessage, UsageError } from './lib/errors';
 import { requestOnce, setApiToken } from './lib/http-client';
 import { log } from './lib/log';
+import { benchAdminUrl, parseIntOptions } from './lib/options';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
 import { ensureWrk, errorCount, runWrk, WrkResult } from './lib/wrk';
@@ -40,36 +39,12 @@ const USAGE = `Usage: npm run bench -- print [options]
 Environment: BENCH_DATABASE_URL, BENCH_REDIS_URL (as for the orders suite).`;
 
 function parseOptions(argv: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        idle: { type: 'string' },
-        stream: { type: 'string' },
-        connections: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(errorMessage(err));
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number, name: string) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be an integer ≥ 1`);
-    return n;
-  };
-  return {
-    idle: int(values.idle, 10, 'idle'),
-    streamS: int(values.stream, 30, 'stream'),
-    connections: int(values.connections, 8, 'connections'),
-    adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  };
+  const o = parseIntOptions(argv, USAGE, {
+    idle: { fallback: 10, min: 1 },
+    stream: { fallback: 30, min: 1 },
+    connections: { fallback: 8, min: 1 },
+  });
+  return { idle: o.idle, streamS: o.stream, connections: o.connections, adminUrl: benchAdminUrl() };
 }
 
 interface PrintTarget {

@@ -7,13 +7,12 @@
  *
  *   npm run bench -- render [--duration 10 --repeat 3 --concurrency 32 --cold 10 --burst 50]
  */
-import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { startHelloApp } from './lib/app-process';
 import { currentBuild } from './lib/build';
 import { assertLoopback } from './lib/database';
-import { errorMessage, UsageError } from './lib/errors';
 import { log } from './lib/log';
+import { benchAdminUrl, parseIntOptions } from './lib/options';
 import { measureRow } from './lib/measure';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
@@ -53,43 +52,25 @@ const USAGE = `Usage: npm run bench -- render [options]
   --burst <n>         distinct cold renders asked for at once (default 50)
 Environment: BENCH_DATABASE_URL, BENCH_REDIS_URL (as for the orders suite).`;
 
-const OPTIONS = {
-  duration: { type: 'string' },
-  warmup: { type: 'string' },
-  repeat: { type: 'string' },
-  concurrency: { type: 'string' },
-  'resize-concurrency': { type: 'string' },
-  cold: { type: 'string' },
-  burst: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 function parseOptions(argv: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
-  } catch (err) {
-    throw new UsageError(errorMessage(err));
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number, min: number, name: string) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new UsageError(`--${name} must be an integer ≥ ${min}`);
-    return n;
-  };
+  const o = parseIntOptions(argv, USAGE, {
+    duration: { fallback: 10, min: 1 },
+    warmup: { fallback: 2, min: 0 },
+    repeat: { fallback: 3, min: 1 },
+    concurrency: { fallback: 32, min: 1 },
+    'resize-concurrency': { fallback: 4, min: 1 },
+    cold: { fallback: 10, min: 1 },
+    burst: { fallback: 50, min: 1 },
+  });
   return {
-    durationS: int(values.duration, 10, 1, 'duration'),
-    warmupS: int(values.warmup, 2, 0, 'warmup'),
-    repeat: int(values.repeat, 3, 1, 'repeat'),
-    concurrency: int(values.concurrency, 32, 1, 'concurrency'),
-    resizeConcurrency: int(values['resize-concurrency'], 4, 1, 'resize-concurrency'),
-    cold: int(values.cold, 10, 1, 'cold'),
-    burst: int(values.burst, 50, 1, 'burst'),
-    adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    durationS: o.duration,
+    warmupS: o.warmup,
+    repeat: o.repeat,
+    concurrency: o.concurrency,
+    resizeConcurrency: o['resize-concurrency'],
+    cold: o.cold,
+    burst: o.burst,
+    adminUrl: benchAdminUrl(),
   };
 }
 

@@ -6,7 +6,6 @@
  *
  *   npm run bench -- saved-assets [--assets 10000 --page-size 50 --duration 10 --repeat 3]
  */
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { LIST_CACHE_TTL_MS, SORT_ORDERS } from '../src/saved-assets';
 import {
@@ -19,9 +18,9 @@ import { createClientWithToken } from './lib/app-cli';
 import { startBenchApp, startHelloApp } from './lib/app-process';
 import { currentBuild } from './lib/build';
 import { assertLoopback, connect, createBenchDatabase } from './lib/database';
-import { errorMessage, UsageError } from './lib/errors';
 import { requestOnce, setApiToken } from './lib/http-client';
 import { log } from './lib/log';
+import { benchAdminUrl, parseIntOptions } from './lib/options';
 import { measureRow } from './lib/measure';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
@@ -50,41 +49,23 @@ const USAGE = `Usage: npm run bench -- saved-assets [options]
   --concurrency <n>   connections of the throughput rows (default 32)
 Environment: BENCH_DATABASE_URL, BENCH_REDIS_URL (as for the orders suite).`;
 
-const OPTIONS = {
-  assets: { type: 'string' },
-  'page-size': { type: 'string' },
-  duration: { type: 'string' },
-  warmup: { type: 'string' },
-  repeat: { type: 'string' },
-  concurrency: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 function parseOptions(argv: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
-  } catch (err) {
-    throw new UsageError(errorMessage(err));
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number, min: number, name: string) => {
-    const n = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new UsageError(`--${name} must be an integer ≥ ${min}`);
-    return n;
-  };
+  const o = parseIntOptions(argv, USAGE, {
+    assets: { fallback: 10_000, min: 1 },
+    'page-size': { fallback: 50, min: 1 },
+    duration: { fallback: 10, min: 1 },
+    warmup: { fallback: 2, min: 0 },
+    repeat: { fallback: 3, min: 1 },
+    concurrency: { fallback: 32, min: 1 },
+  });
   return {
-    assets: int(values.assets, 10_000, 1, 'assets'),
-    pageSize: int(values['page-size'], 50, 1, 'page-size'),
-    durationS: int(values.duration, 10, 1, 'duration'),
-    warmupS: int(values.warmup, 2, 0, 'warmup'),
-    repeat: int(values.repeat, 3, 1, 'repeat'),
-    concurrency: int(values.concurrency, 32, 1, 'concurrency'),
-    adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    assets: o.assets,
+    pageSize: o['page-size'],
+    durationS: o.duration,
+    warmupS: o.warmup,
+    repeat: o.repeat,
+    concurrency: o.concurrency,
+    adminUrl: benchAdminUrl(),
   };
 }
 
