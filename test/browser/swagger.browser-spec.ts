@@ -4,6 +4,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { seriousAxeViolations } from './axe';
 import { launchChromium } from './browser';
 
 /** What a person sees: Swagger UI with the Authorize button, and the log-entry page. */
@@ -74,5 +75,6 @@ describe('In a real browser (Chromium)', () => {
     const table = await page.textContent('table');
     expect(table).toContain('Recipe set ZZZZ9999 was not found.');
     expect(table).toContain('POST /api/order/acknowledgement');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
