@@ -13,6 +13,8 @@ import { RenderModule } from './render';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { SavedAssetsModule } from './saved-assets';
+import { UsersModule } from './users/users.module';
+import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -60,6 +62,7 @@ export class AppModule {
         RedisModule,
         CachingModule,
         MessagesModule,
+        RateLimitsModule,
         MetricsModule,
         LogEntriesModule,
         CryptoModule,
@@ -74,6 +77,7 @@ export class AppModule {
         WebToPrintModule,
         AssetsModule,
         SavedAssetsModule,
+        UsersModule,
         HealthModule,
         DemoModule,
       ],

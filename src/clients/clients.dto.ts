@@ -1,18 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEnum, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsEnum, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { Role } from '../common/auth/role';
+import { anyCaseOf } from '../common/validation/any-case';
 import { CLIENT_HANDLE_PATTERN, CLIENT_HANDLE_RULE, normalizeClientHandle } from './client-handle';
 import { Plan } from './entities/client-account.entity';
 
 const toHandle = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? normalizeClientHandle(value) : value;
-const caseInsensitiveEnum =
-  <E extends Record<string, string>>(e: E) =>
-  ({ value }: { value: unknown }): unknown =>
-    typeof value === 'string'
-      ? (Object.values(e).find((v) => v.toLowerCase() === value.trim().toLowerCase()) ?? value)
-      : value;
 
 export class CreateClientDto {
   @ApiProperty({
@@ -31,7 +26,7 @@ export class CreateClientDto {
   name: string;
 
   @ApiPropertyOptional({ enum: Plan, default: Plan.Standard })
-  @Transform(caseInsensitiveEnum(Plan))
+  @Transform(anyCaseOf(Plan))
   @IsOptional()
   @IsEnum(Plan)
   plan?: Plan;
@@ -61,7 +56,7 @@ export class CurrentClientDto extends ClientDto {
 
 export class CreateTokenDto {
   @ApiProperty({ enum: Role, example: Role.User })
-  @Transform(caseInsensitiveEnum(Role))
+  @Transform(anyCaseOf(Role))
   @IsEnum(Role)
   role: Role;
 
@@ -70,6 +65,15 @@ export class CreateTokenDto {
   @IsString()
   @Length(1, 200)
   label?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "A user of the client the token belongs to: it then works only while that user is active, and its role is at most the user's.",
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'userId must be a UUID' })
+  userId?: string;
 }
 
 export class TokenDto {
@@ -90,6 +94,14 @@ export class TokenDto {
 
   @ApiProperty({ type: String, nullable: true })
   label: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The user it belongs to.',
+  })
+  userId: string | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;

@@ -21,3 +21,12 @@ export class TokenPrefixAmbiguous extends DomainError {
     );
   }
 }
+
+/** A token can belong only to an active user of its client, with at most the user's role. */
+export class TokenUserInvalid extends DomainError {
+  constructor(userId: string, why: string) {
+    super('TOKEN_USER_INVALID', ErrorKind.BadRequest, `userId ${userId} ${why}.`, {
+      fields: [{ field: 'userId', message: `userId ${why}` }],
+    });
+  }
+}

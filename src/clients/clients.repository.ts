@@ -4,6 +4,7 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role } from '../common/auth/role';
+import { UserEntity, UserStatus } from '../users/entities/user.entity';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 
@@ -39,6 +40,7 @@ export class ClientsRepository {
     clientId: string;
     role: Role;
     label: string | null;
+    userId: string | null;
     prefix: string;
     tokenHash: string;
     expiresAt: Date | null;
@@ -46,16 +48,25 @@ export class ClientsRepository {
     return this.tokens.save(this.tokens.create({ ...values, revokedAt: null, lastUsedAt: null }));
   }
 
-  /** The token with this hash, with its client, unless it is revoked or expired at `now`. */
+  /**
+   * The token with this hash, with its client, unless it is revoked or expired at `now`, or
+   * belongs to a user who is not active.
+   */
   async getActiveTokenByHash(tokenHash: string, now: Date): Promise<ActiveToken | null> {
     const token = await this.tokens.findOne({
       where: [
         { tokenHash, revokedAt: IsNull(), expiresAt: IsNull() },
         { tokenHash, revokedAt: IsNull(), expiresAt: MoreThan(now) },
       ],
-      relations: { client: true },
+      relations: { client: true, user: true },
     });
+    if (token?.userId && token.user?.status !== UserStatus.Active) return null;
     return token?.client ? (token as ActiveToken) : null;
+  }
+
+  /** A user of the client, for a token to belong to. */
+  findUser(clientId: string, userId: string): Promise<UserEntity | null> {
+    return this.uow.manager.findOneBy(UserEntity, { id: userId, clientId });
   }
 
   listTokens(clientId: string): Promise<ApiTokenEntity[]> {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
-import { Role } from '../common/auth/role';
+import { Role, roleSatisfies } from '../common/auth/role';
+import { UserStatus } from '../users/entities/user.entity';
 import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
-import { TokenNotFound, TokenPrefixAmbiguous } from './clients.errors';
+import { TokenNotFound, TokenPrefixAmbiguous, TokenUserInvalid } from './clients.errors';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
@@ -25,6 +26,7 @@ function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
     clientHandle,
     role: t.role,
     label: t.label,
+    userId: t.userId,
     createdAt: t.createdAt.toISOString(),
     revokedAt: t.revokedAt?.toISOString() ?? null,
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
@@ -53,11 +55,13 @@ export class TokensService implements TokenAuthenticator {
     const client = await this.clients.getByHandle(clientHandle);
     const expiresAt =
       lifetimeMs === undefined ? null : new Date(this.clock.now().getTime() + lifetimeMs);
+    if (input.userId) await this.checkUser(client.id, input.userId, input.role);
     const secret = newTokenSecret();
     const token = await this.repo.insertToken({
       clientId: client.id,
       role: input.role,
       label: input.label ?? null,
+      userId: input.userId ?? null,
       prefix: secret.prefix,
       tokenHash: secret.hash,
       expiresAt,
@@ -116,6 +120,23 @@ export class TokensService implements TokenAuthenticator {
       role: Role.User,
       tokenId: SIGNED_URL_TOKEN_ID,
     };
+  }
+
+  /**
+   * Drops the cached lookups of these tokens here and on every instance (their user was disabled:
+   * the next request looks them up again and is refused).
+   */
+  async forget(tokenIds: readonly string[]): Promise<void> {
+    for (const id of tokenIds) await this.cache.revoked(id);
+  }
+
+  private async checkUser(clientId: string, userId: string, role: Role): Promise<void> {
+    const user = await this.repo.findUser(clientId, userId);
+    if (!user) throw new TokenUserInvalid(userId, 'names no user of this client');
+    if (user.status !== UserStatus.Active)
+      throw new TokenUserInvalid(userId, 'names a user who is not active');
+    if (!roleSatisfies(user.role as unknown as Role, role))
+      throw new TokenUserInvalid(userId, `names a ${user.role}, who cannot hold a ${role} token`);
   }
 
   private async find(idOrPrefix: string): Promise<ApiTokenEntity> {

@@ -15,6 +15,16 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** Users (src/users): invitations and credential checks. */
+export interface UserSettings {
+  /** How long an invitation link works. */
+  invitationDays: number;
+  /** check-credentials attempts one source address may make a minute. */
+  credentialsPerMinute: number;
+  /** Failed checks of one e-mail address within the window that block it for blockMs. */
+  failures: { limit: number; windowMs: number; blockMs: number };
+}
+
 /** Message delivery (src/common/messages): a channel without its setting keeps its messages. */
 export interface MessageSettings {
   /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
@@ -91,6 +101,7 @@ export class AppConfig {
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
+  readonly users: UserSettings;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -146,6 +157,11 @@ export class AppConfig {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    };
+    this.users = {
+      invitationDays: 7,
+      credentialsPerMinute: env.CREDENTIALS_RATE_LIMIT,
+      failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
     };
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =

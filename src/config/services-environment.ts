@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsUrl, Matches } from 'class-validator';
-import { toBool } from './env-rules';
+import { IntBetween, toBool } from './env-rules';
 
 /** The optional variables of this file, which have no default (parseEnvironment reads them). */
 export const OPTIONAL_SERVICE_VARIABLES = [
@@ -87,6 +87,11 @@ export class ServicesEnvironment {
     { message: 'SMS_WEBHOOK_URL must be an http:// or https:// URL' },
   )
   SMS_WEBHOOK_URL?: string;
+
+  // Users (src/users): POST /api/user/check-credentials attempts one source address may make a
+  // minute (each e-mail address is also refused for 15 minutes after 10 failures).
+  @IntBetween(60, 100_000)
+  CREDENTIALS_RATE_LIMIT = 120;
 }
 
 /** What the services' variables get wrong together (each alone is checked by its rule). */

@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { Role } from '../../common/auth/role';
+import { UserEntity } from '../../users/entities/user.entity';
 import { ClientAccountEntity } from './client-account.entity';
 
 /** An API token. Only its SHA-256 hash is stored; the secret is shown once at creation. */
@@ -26,6 +27,15 @@ export class ApiTokenEntity {
 
   @Column({ type: 'varchar', length: 16 })
   role: Role;
+
+  /** The user the token belongs to, if any: it works only while that user is active. */
+  @Index('IDX_api_token_user')
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity | null;
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   label: string | null;

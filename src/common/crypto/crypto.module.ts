@@ -2,11 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { FieldCipher } from './field-cipher';
 import { UrlSigner } from '../auth/signed-urls';
+import { FormGuard } from '../http/form-guard';
+import { PasswordHasher } from './password-hasher';
 import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
 
 /**
  * The configured (or locally generated) key ring, and what is keyed by it: the FieldCipher and
- * the URL signer (a secret derived from each data key, so rotating the keys rotates signing too).
+ * the URL signer and the form guard (secrets derived from each data key, so rotating the keys
+ * rotates them too), and password hashing.
  */
 @Global()
 @Module({
@@ -21,12 +24,18 @@ import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
       inject: [KeyRing],
       useFactory: (keys: KeyRing) => new FieldCipher(keys),
     },
+    { provide: PasswordHasher, useValue: new PasswordHasher() },
+    {
+      provide: FormGuard,
+      inject: [KeyRing],
+      useFactory: (keys: KeyRing) => new FormGuard(deriveSecrets(keys, 'forms')),
+    },
     {
       provide: UrlSigner,
       inject: [KeyRing],
       useFactory: (keys: KeyRing) => new UrlSigner(deriveSecrets(keys, 'signed-urls')),
     },
   ],
-  exports: [KeyRing, FieldCipher, UrlSigner],
+  exports: [KeyRing, FieldCipher, UrlSigner, PasswordHasher, FormGuard],
 })
 export class CryptoModule {}

@@ -25,12 +25,15 @@ export interface DomainErrorOptions {
   logEntry?: boolean;
   /** Invalid fields, listed in ProblemDetails `errors` on 400. */
   fields?: FieldError[];
+  /** Sent as Retry-After (seconds): when the same request may succeed. */
+  retryAfterSeconds?: number;
 }
 
 /** A failure with a stable code and a one-sentence message that names the offending value. */
 export class DomainError extends Error {
   readonly logEntry: boolean;
   readonly fields: FieldError[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: string,
@@ -42,6 +45,7 @@ export class DomainError extends Error {
     this.name = code;
     this.logEntry = options.logEntry ?? false;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

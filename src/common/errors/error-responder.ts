@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
+import { pathForLog } from '../logging/capability-paths';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
 import { Actor } from '../auth/actor';
 import { TOKEN_CHALLENGE } from '../auth/token-header';
@@ -32,6 +33,7 @@ interface NormalizedError {
   message: string;
   fields?: FieldError[];
   logEntry: boolean;
+  retryAfterSeconds?: number;
 }
 
 /** body-parser's errors carry a `type` and a 4xx `status`. */
@@ -81,7 +83,7 @@ export class ErrorResponder {
           id: logId,
           status: error.status,
           method: req.method,
-          route: (req.originalUrl ?? req.url).split('?')[0].slice(0, 500),
+          route: pathForLog((req.originalUrl ?? req.url).split('?')[0]).slice(0, 500),
           code: error.code,
           message: error.message.slice(0, 1000),
           requestId,
@@ -95,6 +97,8 @@ export class ErrorResponder {
     }
     if (res.headersSent) return;
     if (error.status === 401) res.setHeader('WWW-Authenticate', TOKEN_CHALLENGE);
+    if (error.retryAfterSeconds !== undefined)
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     // Refused before its body was read (say, no valid token): close the connection rather than
     // read the rest of a body nobody will look at.
     if (!req.complete) res.setHeader('Connection', 'close');
@@ -124,6 +128,7 @@ export class ErrorResponder {
         message: exception.message,
         fields: exception.fields,
         logEntry: exception.logEntry,
+        retryAfterSeconds: exception.retryAfterSeconds,
       };
     }
     if (exception instanceof ThrottlerException) {

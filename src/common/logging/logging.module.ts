@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
 import { serializeError } from './error-serializer';
+import { pathForLog } from './capability-paths';
 import { truncateForLog } from './log-limits';
 import { demoteStartupChatter, ReadableLogStream, wantsReadableLogs } from './readable-logs';
 
@@ -45,7 +46,7 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
       req: (req: IncomingMessage & { id?: string }) => ({
         id: req.id,
         method: req.method,
-        url: truncateForLog(req.url?.split('?')[0]),
+        url: truncateForLog(pathForLog(req.url?.split('?')[0] ?? '')),
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
       err: (err: unknown) => truncateForLog(serializeError(err)),

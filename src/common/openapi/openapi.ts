@@ -31,6 +31,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Web-to-print',
       'Print-ready files of recipe sets (PDF, PNG and manifest in a ZIP), made by jobs after acknowledgements or on request.',
     )
+    .addTag(
+      'Users',
+      'People of a client account: invitations and their acceptance page, credential checks.',
+    )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')

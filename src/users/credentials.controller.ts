@@ -1,0 +1,54 @@
+import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { Response } from 'express';
+import { Public } from '../common/auth/access.decorators';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { CredentialsService } from './credentials.service';
+import { CredentialsDto } from './dto/user.dto';
+
+/** POST /api/user/check-credentials: no token (spec), throttled per source and per e-mail. */
+@ApiTags('Users')
+@Public()
+@Controller('api/user')
+export class CredentialsController {
+  constructor(private readonly credentials: CredentialsService) {}
+
+  @Post('check-credentials')
+  @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  @ApiOperation({
+    operationId: 'checkCredentials',
+    summary: "Check a user's e-mail and password",
+    description:
+      'No authentication header. Answers the id of the active user with this e-mail address and password as a JSON string, or null (unknown address, wrong password, invitation not accepted, user disabled; all take the same time). Throttled: each source address may make CREDENTIALS_RATE_LIMIT attempts a minute (default 120), and an e-mail address is refused for 15 minutes after 10 failures within 15 minutes (429 with Retry-After).',
+  })
+  @ApiBody({
+    type: CredentialsDto,
+    examples: {
+      check: { value: { email: 'jane.doe@example.com', password: 'violet tractor 42 sings' } },
+    },
+  })
+  @ApiOkResponse({
+    description: 'The user id as a JSON string, or null.',
+    content: {
+      'application/json': {
+        schema: { type: 'string', format: 'uuid', nullable: true },
+        examples: {
+          valid: { value: '6f1c2a8e-3b7d-4c59-9e4f-0a2b3c4d5e6f' },
+          invalid: { value: null },
+        },
+      },
+    },
+  })
+  @ApiTextError(400, 'The body is not an object with string email and password.')
+  @ApiTextError(
+    429,
+    'Too many attempts from this address, or failures for this e-mail.',
+    'Rate limit exceeded.',
+  )
+  async check(@Body() body: CredentialsDto, @Res() res: Response): Promise<void> {
+    const id = await this.credentials.check(body);
+    res.status(200).type('application/json').send(JSON.stringify(id));
+  }
+}

@@ -1,0 +1,95 @@
+import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
+import { INVITATION_TEXTS } from './invitation-texts';
+import { MIN_PASSWORD_LENGTH } from './password-policy';
+
+/** What the acceptance form shows: whom it is for, what was typed, what was wrong. */
+export interface InvitationForm {
+  locale: MessageLocale;
+  clientName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  formField: string;
+  problems: string[];
+}
+
+const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem}
+h1{font-size:1.5rem;margin-top:0}label{display:block;font-weight:600;margin-top:1rem}
+input{box-sizing:border-box;width:100%;font-size:1rem;padding:.6rem;margin-top:.3rem;border:1px solid #71717a;border-radius:.3rem}
+button{margin-top:1.5rem;font-size:1rem;padding:.7rem 1.2rem;background:#1d4ed8;color:#fff;border:0;border-radius:.3rem;cursor:pointer}
+.hint{color:#52525b;font-size:.9rem;margin:.3rem 0 0}.problems{border:2px solid #b91c1c;padding:.5rem 1rem;border-radius:.3rem;color:#7f1d1d}`;
+
+function page(locale: MessageLocale, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The form to accept an invitation: names and a password, posted back to the same address. */
+export function invitationFormPage(form: InvitationForm): string {
+  const t = INVITATION_TEXTS[form.locale];
+  const title = t.formTitle(form.clientName);
+  const problems = form.problems.length
+    ? `<div class="problems" role="alert" id="problems"><p>${escapeHtml(t.problemsTitle)}</p><ul>${form.problems
+        .map((p) => `<li>${escapeHtml(p)}</li>`)
+        .join('')}</ul></div>`
+    : '';
+  const invalid = form.problems.length
+    ? ' aria-invalid="true" aria-describedby="problems password-hint"'
+    : ' aria-describedby="password-hint"';
+  return page(
+    form.locale,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(t.formIntro(form.email))}</p>
+${problems}
+<form method="post" autocomplete="on">
+<input type="hidden" name="form" value="${escapeHtml(form.formField)}">
+<input type="email" name="username" value="${escapeHtml(form.email)}" autocomplete="username" hidden>
+<label for="firstName">${escapeHtml(t.firstName)}</label>
+<input id="firstName" name="firstName" maxlength="100" autocomplete="given-name" value="${escapeHtml(form.firstName)}">
+<label for="lastName">${escapeHtml(t.lastName)}</label>
+<input id="lastName" name="lastName" maxlength="100" autocomplete="family-name" value="${escapeHtml(form.lastName)}">
+<label for="password">${escapeHtml(t.password)}</label>
+<input id="password" name="password" type="password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="256" autocomplete="new-password"${invalid}>
+<p class="hint" id="password-hint">${escapeHtml(t.passwordHint(MIN_PASSWORD_LENGTH))}</p>
+<label for="confirmation">${escapeHtml(t.confirmation)}</label>
+<input id="confirmation" name="confirmation" type="password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="256" autocomplete="new-password">
+<button type="submit">${escapeHtml(t.submit)}</button>
+</form>`,
+  );
+}
+
+/** After the password is set. */
+export function invitationDonePage(locale: MessageLocale): string {
+  const t = INVITATION_TEXTS[locale];
+  return page(
+    locale,
+    t.doneTitle,
+    `<h1>${escapeHtml(t.doneTitle)}</h1>\n<p>${escapeHtml(t.done)}</p>`,
+  );
+}
+
+/** For a link that is unknown, expired, used or replaced (the page does not say which). */
+export function invitationDeadPage(locale: MessageLocale): string {
+  const t = INVITATION_TEXTS[locale];
+  return page(
+    locale,
+    t.deadTitle,
+    `<h1>${escapeHtml(t.deadTitle)}</h1>\n<p>${escapeHtml(t.dead)}</p>`,
+  );
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
+import { capabilityHash, looksLikeCapability } from '../common/crypto/capability';
+import { PasswordHasher } from '../common/crypto/password-hasher';
+import { MessageLocale, messageLocale } from '../common/messages/message-templates';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { UserStatus } from './entities/user.entity';
+import { PasswordProblem, passwordProblems } from './password-policy';
+import { UserRow, UsersRepository } from './users.repository';
+
+/** An open invitation, as its acceptance page shows it. */
+export interface OpenInvitation {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  clientName: string;
+  locale: MessageLocale;
+}
+
+export interface Acceptance {
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmation: string;
+}
+
+export type AcceptanceResult =
+  | { accepted: true; locale: MessageLocale }
+  | { accepted: false; problems: (PasswordProblem | 'names-too-long')[] }
+  | { accepted: false; dead: true };
+
+/**
+ * The acceptance of an invitation through its link: the link's token finds the invited user while
+ * the invitation is open (not expired, not replaced by a newer one, not used); setting a password
+ * that meets the policy activates the user and ends the invitation.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly uow: UnitOfWork,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The open invitation the token belongs to, or undefined. */
+  async open(token: string): Promise<OpenInvitation | undefined> {
+    if (!looksLikeCapability(token)) return undefined;
+    const user = await this.repo.findByInvitation(capabilityHash(token));
+    return user && this.isOpen(user) ? view(user) : undefined;
+  }
+
+  async accept(token: string, input: Acceptance): Promise<AcceptanceResult> {
+    const invitation = await this.open(token);
+    if (!invitation) return { accepted: false, dead: true };
+    const problems: (PasswordProblem | 'names-too-long')[] = passwordProblems(
+      input.password,
+      input.confirmation,
+      invitation.email,
+    );
+    if (input.firstName.length > 100 || input.lastName.length > 100)
+      problems.push('names-too-long');
+    if (problems.length) return { accepted: false, problems };
+    // Hashed before the transaction: no row stays locked for the ~50 ms it takes.
+    const passwordHash = await this.hasher.hash(input.password);
+    return this.uow.run(async () => {
+      // Locked and checked again: two submissions of one link, or a resend in between.
+      const user = await this.repo.lockByInvitation(capabilityHash(token));
+      if (!user || !this.isOpen(user)) return { accepted: false, dead: true } as const;
+      const now = this.clock.now();
+      await this.repo.update(user.id, {
+        status: UserStatus.Active,
+        passwordHash,
+        firstName: input.firstName || user.firstName,
+        lastName: input.lastName || user.lastName,
+        invitationTokenHash: null,
+        invitationExpiresAt: null,
+        acceptedAt: now,
+        updatedAt: now,
+      });
+      return { accepted: true, locale: messageLocale(user.locale) } as const;
+    });
+  }
+
+  private isOpen(user: UserRow): boolean {
+    return (
+      user.status === UserStatus.Invited &&
+      user.invitationExpiresAt !== null &&
+      user.invitationExpiresAt.getTime() > this.clock.now().getTime()
+    );
+  }
+}
+
+function view(user: UserRow): OpenInvitation {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    clientName: user.client.name,
+    locale: messageLocale(user.locale),
+  };
+}

@@ -1,0 +1,30 @@
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+
+export class UserNotFound extends DomainError {
+  constructor(id: string) {
+    super(
+      'USER_NOT_FOUND',
+      ErrorKind.NotFound,
+      `User ${JSON.stringify(id.slice(0, 100))} was not found.`,
+    );
+  }
+}
+
+/** An e-mail address is a user at most once in the whole service. */
+export class EmailInUse extends DomainError {
+  constructor() {
+    super('EMAIL_IN_USE', ErrorKind.Conflict, 'A user with this e-mail address exists already.');
+  }
+}
+
+/** Too many failed checks of one e-mail address: refused for a while. */
+export class CredentialsLocked extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      'CREDENTIALS_LOCKED',
+      ErrorKind.RateLimited,
+      `Too many failed attempts for this e-mail address; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      { retryAfterSeconds },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientsModule } from '../clients/clients.module';
+import { FailureCounter } from '../common/rate-limits/failure-counter';
+import { RedisConnection } from '../common/redis/redis-connection';
+import { AppConfig } from '../config/app-config';
+import { CREDENTIAL_FAILURES, CredentialsService } from './credentials.service';
+import { CredentialsController } from './credentials.controller';
+import { USER_ENTITIES } from './entities/user.entity';
+import { InvitationPageController } from './invitation-page.controller';
+import { InvitationsService } from './invitations.service';
+import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+
+/** Users of client accounts: invitations and their acceptance page, credential checks. */
+@Module({
+  imports: [TypeOrmModule.forFeature(USER_ENTITIES), ClientsModule],
+  controllers: [UsersController, CredentialsController, InvitationPageController],
+  providers: [
+    UsersRepository,
+    UsersService,
+    InvitationsService,
+    CredentialsService,
+    {
+      provide: CREDENTIAL_FAILURES,
+      inject: [RedisConnection, AppConfig],
+      useFactory: (redis: RedisConnection, config: AppConfig) =>
+        new FailureCounter(redis, config.users.failures),
+    },
+  ],
+})
+export class UsersModule {}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { TokensService } from '../clients/tokens.service';
+import { Actor } from '../common/auth/actor';
+import { ClientAccess } from '../common/auth/client-access';
+import { Clock } from '../common/clock/clock';
+import { newCapability } from '../common/crypto/capability';
+import { MessageOutbox } from '../common/messages/message-outbox';
+import { messageLocale } from '../common/messages/message-templates';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
+import { isUuid } from '../common/validation/uuid';
+import { AppConfig } from '../config/app-config';
+import { InviteUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
+import { UserRole, UserStatus } from './entities/user.entity';
+import { invitationMessage } from './invitation-message';
+import { userDto } from './users.mapper';
+import { EmailInUse, UserNotFound } from './users.errors';
+import { UserRow, UsersRepository } from './users.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The path of the acceptance page; the link adds the invitation's token. */
+export const INVITATION_PATH = '/invitation/';
+
+/**
+ * Users of a client account: invitations (an e-mail with a single-use link, written to the outbox
+ * in the same transaction as the user), resending them, listing, disabling and enabling.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly uow: UnitOfWork,
+    private readonly outbox: MessageOutbox,
+    private readonly tokens: TokensService,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  async invite(actor: Actor, input: InviteUserDto): Promise<UserDto> {
+    const email = input.email.toLowerCase();
+    const link = newCapability();
+    const now = this.clock.now();
+    try {
+      return await this.uow.run(async () => {
+        if (await this.repo.findByEmail(email)) throw new EmailInUse();
+        const { id } = await this.repo.insert({
+          clientId: actor.clientId,
+          email,
+          firstName: input.firstName || null,
+          lastName: input.lastName || null,
+          role: input.role ?? UserRole.User,
+          status: UserStatus.Invited,
+          locale: messageLocale(input.locale),
+          passwordHash: null,
+          invitationTokenHash: link.hash,
+          invitationExpiresAt: this.expiry(now),
+          invitedAt: now,
+          acceptedAt: null,
+          updatedAt: now,
+        });
+        const user = (await this.repo.find(id))!;
+        await this.sendInvitation(user, link.token);
+        return userDto(user);
+      });
+    } catch (err) {
+      // Two invitations of one address at the same time: the second meets the unique index.
+      if (isUniqueViolation(err)) throw new EmailInUse();
+      throw err;
+    }
+  }
+
+  /**
+   * Sends the invitation again with a new link (the old one stops working) when the user has not
+   * accepted it; nothing happens for an active or disabled user.
+   */
+  async resend(actor: Actor, userId: string): Promise<void> {
+    await this.uow.run(async () => {
+      const user = this.owned(actor, userId, isUuid(userId) ? await this.repo.lock(userId) : null);
+      if (user.status !== UserStatus.Invited) return;
+      const link = newCapability();
+      const now = this.clock.now();
+      const changes = {
+        invitationTokenHash: link.hash,
+        invitationExpiresAt: this.expiry(now),
+        invitedAt: now,
+        updatedAt: now,
+      };
+      await this.repo.update(user.id, changes);
+      await this.sendInvitation({ ...user, ...changes }, link.token);
+    });
+  }
+
+  async list(
+    actor: Actor,
+    status: UserStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ users: UserDto[]; total: number }> {
+    const [rows, total] = await this.repo.list(actor.clientId, status, offset, limit);
+    return { users: rows.map(userDto), total };
+  }
+
+  async get(actor: Actor, userId: string): Promise<UserDto> {
+    return userDto(this.owned(actor, userId, isUuid(userId) ? await this.repo.find(userId) : null));
+  }
+
+  /** Disables or enables a user, or changes the role; a disabled user's tokens stop at once. */
+  async update(actor: Actor, userId: string, input: UpdateUserDto): Promise<UserDto> {
+    let tokenIds: string[] = [];
+    await this.uow.run(async (tx) => {
+      const user = this.owned(actor, userId, isUuid(userId) ? await this.repo.lock(userId) : null);
+      const status =
+        input.status === UserStatus.Active && !user.passwordHash
+          ? UserStatus.Invited
+          : input.status;
+      await this.repo.update(user.id, {
+        ...(status ? { status } : {}),
+        ...(input.role ? { role: input.role } : {}),
+        updatedAt: this.clock.now(),
+      });
+      tokenIds = await this.repo.tokenIds(user.id);
+      tx.afterCommit(() => this.tokens.forget(tokenIds));
+    });
+    return this.get(actor, userId);
+  }
+
+  private owned(actor: Actor, userId: string, user: UserRow | null): UserRow {
+    return ClientAccess.owned(actor, user, () => new UserNotFound(userId));
+  }
+
+  private expiry(now: Date): Date {
+    return new Date(now.getTime() + this.config.users.invitationDays * DAY_MS);
+  }
+
+  private async sendInvitation(user: UserRow, token: string): Promise<void> {
+    await this.outbox.enqueue([
+      invitationMessage({
+        clientId: user.clientId,
+        clientName: user.client.name,
+        to: user.email,
+        firstName: user.firstName,
+        locale: user.locale,
+        link: `${this.config.baseUrl}${INVITATION_PATH}${token}`,
+        days: this.config.users.invitationDays,
+      }),
+    ]);
+  }
+}
