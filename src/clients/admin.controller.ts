@@ -62,8 +62,11 @@ export class AdminController {
       'Issues an API token for the client with the given role. The secret is in this response only: the service stores a hash of it. Requires a ServiceAdmin token.',
   })
   @ApiCreatedResponse({ type: IssuedTokenDto })
-  @ApiTextError(400, 'Invalid role or label.')
-  @ApiTextError(404, 'No such client.')
+  @ApiTextError(
+    400,
+    "Invalid role, label or userId (a user who is not active, or a role above the user's).",
+  )
+  @ApiTextError(404, 'No such client, or userId names no user of it.')
   issueToken(
     @Param('clientHandle') clientHandle: string,
     @Body() body: CreateTokenDto,

@@ -30,3 +30,9 @@ export class TokenUserInvalid extends DomainError {
     });
   }
 }
+
+export class TokenUserNotFound extends DomainError {
+  constructor(userId: string) {
+    super('USER_NOT_FOUND', ErrorKind.NotFound, `User ${userId} was not found in this client.`);
+  }
+}

@@ -6,7 +6,12 @@ import { UserStatus } from '../users/entities/user.entity';
 import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
-import { TokenNotFound, TokenPrefixAmbiguous, TokenUserInvalid } from './clients.errors';
+import {
+  TokenNotFound,
+  TokenPrefixAmbiguous,
+  TokenUserInvalid,
+  TokenUserNotFound,
+} from './clients.errors';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiTokenEntity } from './entities/api-token.entity';
@@ -132,7 +137,7 @@ export class TokensService implements TokenAuthenticator {
 
   private async checkUser(clientId: string, userId: string, role: Role): Promise<void> {
     const user = await this.repo.findUser(clientId, userId);
-    if (!user) throw new TokenUserInvalid(userId, 'names no user of this client');
+    if (!user) throw new TokenUserNotFound(userId);
     if (user.status !== UserStatus.Active)
       throw new TokenUserInvalid(userId, 'names a user who is not active');
     if (!roleSatisfies(user.role as unknown as Role, role))

@@ -101,6 +101,8 @@ export class AppConfig {
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
+  /** Prepended to every Redis key the service writes. */
+  readonly redisKeyPrefix: string;
   readonly users: UserSettings;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
@@ -122,6 +124,7 @@ export class AppConfig {
     this.connectTimeoutMs = env.DATABASE_CONNECT_TIMEOUT_MS;
     this.runMigrations = env.MIGRATIONS_RUN;
     this.redisUrl = env.REDIS_URL;
+    this.redisKeyPrefix = env.REDIS_KEY_PREFIX;
     this.tokenHeaders = unique([
       'service_api_token',
       ...splitList(env.API_TOKEN_HEADERS).map((h) => h.toLowerCase()),

@@ -84,6 +84,12 @@ export class Environment extends ServicesEnvironment {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
+  /** Prepended to every Redis key the service writes (deployments sharing one Redis differ here). */
+  @Matches(/^[A-Za-z0-9:_.-]{1,50}$/, {
+    message: 'REDIS_KEY_PREFIX must be 1–50 of letters, digits, ":", "_", "." and "-"',
+  })
+  REDIS_KEY_PREFIX = 'pci:';
+
   @Matches(/^\s*([A-Za-z0-9_-]+\s*(,\s*[A-Za-z0-9_-]+\s*)*)?$/, {
     message: 'API_TOKEN_HEADERS must be a comma-separated list of header names',
   })

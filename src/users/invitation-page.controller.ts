@@ -7,7 +7,9 @@ import {
   ApiProduces,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
+import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { FormGuard } from '../common/http/form-guard';
@@ -23,13 +25,22 @@ import { Acceptance, InvitationsService, OpenInvitation } from './invitations.se
 
 const TokenParam = () =>
   ApiParam({ name: 'token', description: 'The token of the invitation link.' });
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+/** A page; a 404 is also the API's text or ProblemDetails when no page route matched. */
 const HtmlPage = (status: number, description: string) =>
   status === 200
-    ? ApiOkResponse({ description, content: { 'text/html': { schema: { type: 'string' } } } })
+    ? ApiOkResponse({ description, content: HTML })
     : ApiResponse({
         status,
         description,
-        content: { 'text/html': { schema: { type: 'string' } } },
+        content:
+          status === 404
+            ? {
+                ...HTML,
+                'text/plain': { schema: { type: 'string' } },
+                [PROBLEM_JSON]: { schema: { $ref: getSchemaPath(ProblemDetails) } },
+              }
+            : HTML,
       });
 
 /**

@@ -4,6 +4,7 @@ import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
+import { ValidationFailed } from '../common/errors/domain-error';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ListUsersQueryDto } from './dto/list-users.dto';
 import { InviteUserDto, UpdateUserDto, UserEnvelopeDto, UserListDto } from './dto/user.dto';
@@ -118,13 +119,17 @@ export class UsersController {
   @UserIdParam()
   @ApiBody({ type: UpdateUserDto, examples: { disable: { value: { status: 'Disabled' } } } })
   @ApiOkResponse({ type: UserEnvelopeDto, example: { data: ACTIVE_USER_EXAMPLE } })
-  @ApiTextError(400, 'Invalid status or role.')
+  @ApiTextError(400, 'Invalid status or role, or neither sent.')
   @ApiTextError(404, NOT_FOUND)
   update(
     @CurrentActor() actor: Actor,
     @Param('userId') userId: string,
     @Body() body: UpdateUserDto,
   ): Promise<UserEnvelopeDto> {
+    if (body?.status === undefined && body?.role === undefined)
+      throw new ValidationFailed('Invalid request: send status or role (or both).', [
+        { field: 'status', message: 'status or role is required' },
+      ]);
     return this.users.update(actor, userId, body).then((data) => ({ data }));
   }
 }

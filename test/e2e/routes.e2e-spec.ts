@@ -10,6 +10,8 @@ const PUBLIC_ROUTES = [
   /^GET \/logentry\/detail\/:logId$/,
   /^GET \/docs(-json|-yaml)?(\/.*)?$/,
   /^(GET|HEAD) \/cdn\/:namespace\/:shard\/:file$/,
+  /^POST \/api\/user\/check-credentials$/,
+  /^(GET|POST) \/invitation\/:token$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));

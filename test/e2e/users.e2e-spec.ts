@@ -230,7 +230,9 @@ describe('Users (invite, resend, list, disable)', () => {
       const notActive = await issue(acme.handle, 'User');
       expect(notActive.status).toBe(400);
       expect(notActive.text).toContain('names a user who is not active');
-      expect((await issue(other.handle, 'User')).text).toContain('names no user of this client');
+      const foreign = await issue(other.handle, 'User');
+      expect(foreign.status).toBe(404);
+      expect(foreign.text).toBe(`User ${id} was not found in this client.`);
     });
 
     it('a user who never accepted goes back to Invited when enabled', async () => {

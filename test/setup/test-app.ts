@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
@@ -48,6 +49,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WORKERS: 'false',
     ...db.env,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Counters of one test app are its own (Redis outlives test runs).
+    REDIS_KEY_PREFIX: `pci-test:${randomUUID()}:`,
     ...options.env,
   };
   const config = new AppConfig(parseEnvironment(env));

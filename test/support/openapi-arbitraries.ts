@@ -10,7 +10,7 @@ import { withNullAsJsonSchema } from './contract';
  * range, a string too long, too many items, an enum outside its set, nesting too deep).
  *
  * Supported: $ref (local), allOf, anyOf, oneOf, nullable, enum, type string (minLength, maxLength,
- * pattern, format date-time, date, uuid), integer and number (minimum, maximum, format int32),
+ * pattern, format date-time, date, uuid, email), integer and number (minimum, maximum, format int32),
  * boolean, array (items, minItems, maxItems) and object (properties, required).
  */
 
@@ -365,6 +365,7 @@ export class OpenApiArbitraries {
     if (s.format === 'date-time') return this.dateTime();
     if (s.format === 'date') return this.instant().map((d) => d.toISOString().slice(0, 10));
     if (s.format === 'uuid') return fc.uuid();
+    if (s.format === 'email') return fc.emailAddress().filter(ok);
     if (typeof s.pattern === 'string')
       return fc.stringMatching(new RegExp(s.pattern), { size: 'small' }).filter(ok);
     const texts = this.text.map((v) => fit(v, min, max));

@@ -47,12 +47,16 @@ export class FormGuard {
   }
 }
 
-/** False when the browser says the request comes from another origin (Origin or Sec-Fetch-Site). */
+/**
+ * False when the browser says the request comes from another site: Sec-Fetch-Site where the
+ * browser sends it, else an Origin naming another host. (Pages sent with Referrer-Policy:
+ * no-referrer make browsers post `Origin: null`: that alone proves nothing either way.)
+ */
 function sameOrigin(req: Request): boolean {
   const site = req.headers['sec-fetch-site'];
-  if (site && site !== 'same-origin' && site !== 'none') return false;
+  if (site) return site === 'same-origin' || site === 'none';
   const origin = req.headers.origin;
-  if (!origin || origin === 'null') return origin !== 'null';
+  if (!origin || origin === 'null') return true;
   try {
     return new URL(origin).host === req.headers.host;
   } catch {

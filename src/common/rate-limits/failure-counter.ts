@@ -43,7 +43,7 @@ export class FailureCounter {
     const client = this.redis.client;
     if (client) {
       try {
-        return Math.max(0, await client.pttl(`pci:fail:${key}:blocked`));
+        return Math.max(0, await client.pttl(this.redis.key(`fail:${key}:blocked`)));
       } catch (err) {
         this.redisDown(err);
       }
@@ -61,8 +61,8 @@ export class FailureCounter {
         await client.eval(
           FAIL,
           2,
-          `pci:fail:${key}`,
-          `pci:fail:${key}:blocked`,
+          this.redis.key(`fail:${key}`),
+          this.redis.key(`fail:${key}:blocked`),
           String(windowMs),
           String(limit),
           String(blockMs),
@@ -85,7 +85,9 @@ export class FailureCounter {
   /** Forgets the key's failures (a success ends the run of failures). */
   async reset(key: string): Promise<void> {
     this.counts.delete(key);
-    await this.redis.client?.del(`pci:fail:${key}`).catch((err: unknown) => this.redisDown(err));
+    await this.redis.client
+      ?.del(this.redis.key(`fail:${key}`))
+      .catch((err: unknown) => this.redisDown(err));
   }
 
   private block(key: string, until: number): void {

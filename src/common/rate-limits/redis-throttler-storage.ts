@@ -44,8 +44,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
         const [hits, windowMs, blockedMs] = (await client.eval(
           INCREMENT,
           2,
-          `pci:throttle:${throttlerName}:${key}`,
-          `pci:throttle:${throttlerName}:${key}:blocked`,
+          this.redis.key(`throttle:${throttlerName}:${key}`),
+          this.redis.key(`throttle:${throttlerName}:${key}:blocked`),
           String(ttl),
           String(limit),
           String(blockDuration),

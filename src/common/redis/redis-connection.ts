@@ -10,8 +10,10 @@ import { withDeadline } from '../scheduling/deadline';
 @Injectable()
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
+  private readonly prefix: string;
 
   constructor(@Inject(AppConfig) config: AppConfig) {
+    this.prefix = config.redisKeyPrefix;
     this.client = config.redisUrl
       ? new Redis(config.redisUrl, {
           lazyConnect: true,
@@ -23,6 +25,11 @@ export class RedisConnection implements OnApplicationShutdown {
       : null;
     this.client?.on('error', () => undefined); // state is reported by readiness, not by crashing
     this.client?.connect().catch(() => undefined);
+  }
+
+  /** The key `name` of this deployment (REDIS_KEY_PREFIX before it). */
+  key(name: string): string {
+    return `${this.prefix}${name}`;
   }
 
   /** 'up' | 'down' | 'disabled', answered within `timeoutMs`. */

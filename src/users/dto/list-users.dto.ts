@@ -14,7 +14,7 @@ export class ListUsersQueryDto {
   @IsEnum(UserStatus, { message: 'status must be Invited, Active or Disabled' })
   status?: UserStatus;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 })
   @IsOptional()
   @LenientInt(1, 1_000_000)
   page?: number;

@@ -1,0 +1,110 @@
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { createClient, TestClient } from '../factories/clients';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { acceptInvitation, invite } from '../support/users';
+
+const PASSWORD = 'violet tractor 42 sings';
+
+/** POST /api/user/check-credentials through HTTP: answers, lockout per address, limit per source. */
+describe('POST /api/user/check-credentials', () => {
+  let t: TestApp;
+  let acme: TestClient;
+  let activeId: string;
+  let source = 0;
+
+  beforeAll(async () => {
+    // Sources are told apart by X-Forwarded-For here: each test speaks from its own address.
+    t = await createTestApp({ env: { TRUST_PROXY: 'true', CREDENTIALS_RATE_LIMIT: '60' } });
+    acme = await createClient(t.app, { role: Role.Admin });
+    const active = await invite(t, acme.token, { email: 'active@example.com' });
+    activeId = active.id;
+    await acceptInvitation(t, active.link, { password: PASSWORD, confirmation: PASSWORD });
+    await invite(t, acme.token, { email: 'pending@example.com' });
+  });
+  afterAll(() => t.close());
+
+  beforeEach(() => {
+    source += 1;
+  });
+  const check = (body: unknown, from = `10.0.0.${source}`) =>
+    request(t.http)
+      .post('/api/user/check-credentials')
+      .set('X-Forwarded-For', from)
+      .send(body as object);
+
+  it('answers the user id as a JSON string for the right password (any case of the e-mail)', async () => {
+    const res = await check({ email: ' Active@EXAMPLE.com', password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.text).toBe(JSON.stringify(activeId));
+  });
+
+  it.each([
+    ['a wrong password', { email: 'active@example.com', password: 'wrong password 1' }],
+    ['an unknown e-mail', { email: 'nobody@example.com', password: PASSWORD }],
+    ['a user who has not accepted', { email: 'pending@example.com', password: PASSWORD }],
+    ['a malformed e-mail', { email: 'not an address', password: PASSWORD }],
+    ['an empty password', { email: 'active@example.com', password: '' }],
+  ])('answers null for %s', async (_what, body) => {
+    const res = await check(body);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('null');
+  });
+
+  it('needs no token, and ignores one', async () => {
+    const res = await check({ email: 'active@example.com', password: PASSWORD }).set(
+      'SERVICE_API_TOKEN',
+      'pci_not-a-token',
+    );
+    expect(res.text).toBe(JSON.stringify(activeId));
+  });
+
+  it.each([
+    [{ email: 'active@example.com' }, 'password'],
+    [{ password: PASSWORD }, 'email'],
+    [{ email: 42, password: PASSWORD }, 'email'],
+    [[], 'email'],
+  ])('answers 400 naming the field for %j', async (body, field) => {
+    const res = await check(body);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(field);
+  });
+
+  it('refuses an e-mail address for a while after 10 failures (429 with Retry-After), also the right password', async () => {
+    const { link } = await invite(t, acme.token, { email: 'locked@example.com' });
+    await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
+    for (let i = 0; i < 10; i++) {
+      const res = await check({ email: 'locked@example.com', password: `wrong ${i}` });
+      expect(res.text).toBe('null');
+    }
+    for (const password of ['wrong again', PASSWORD]) {
+      const res = await check({ email: 'LOCKED@example.com', password }, `10.1.0.${source}`);
+      expect(res.status).toBe(429);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.text).toBe(
+        'Too many failed attempts for this e-mail address; try again in 15 minutes.',
+      );
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
+    }
+    // Other addresses are not affected.
+    expect((await check({ email: 'active@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('limits each source address to CREDENTIALS_RATE_LIMIT attempts a minute (429 "Rate limit exceeded.")', async () => {
+    const from = '192.0.2.77';
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        check({ email: `spray${i}@example.com`, password: 'guess' }, from),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(60).fill(200));
+    const over = await check({ email: 'active@example.com', password: PASSWORD }, from);
+    expect(over.status).toBe(429);
+    expect(over.text).toBe('Rate limit exceeded.');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another source still gets through.
+    const other = await check({ email: 'active@example.com', password: PASSWORD }, '192.0.2.78');
+    expect(other.status).toBe(200);
+  });
+});
