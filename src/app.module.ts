@@ -13,6 +13,7 @@ import { RenderModule } from './render';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { SavedAssetsModule } from './saved-assets';
+import { ShareModule } from './share';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -74,6 +75,7 @@ export class AppModule {
         WebToPrintModule,
         AssetsModule,
         SavedAssetsModule,
+        ShareModule,
         HealthModule,
         DemoModule,
       ],

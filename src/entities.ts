@@ -8,6 +8,7 @@ import { RECIPE_SET_ENTITIES } from './recipesets';
 import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
+import { SHARE_ENTITIES } from './share';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -26,4 +27,5 @@ export const ENTITIES = [
   ...WEB_TO_PRINT_ENTITIES,
   ...SAVED_ASSET_ENTITIES,
   OutboxMessageEntity,
+  ...SHARE_ENTITIES,
 ];

@@ -91,6 +91,8 @@ export class AppConfig {
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
+  /** Recipients one client may share designs with per UTC day. */
+  readonly shareDailyLimit: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -147,6 +149,7 @@ export class AppConfig {
       from: env.MAIL_FROM,
       smsWebhookUrl: env.SMS_WEBHOOK_URL,
     };
+    this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');

@@ -31,6 +31,14 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * A request path without the capability it may carry: a share link's token is the key to its
+ * page (DESIGN §10: links with tokens are never logged).
+ */
+export function withoutCapabilities(path: string | undefined): string | undefined {
+  return path?.replace(/^(\/share\/)[^/]+/i, '$1[redacted]');
+}
+
+/**
  * The pino options of the service: JSON lines carrying the request id; see REDACTED_PATHS,
  * serializeError for the values of failed SQL statements, and LOG_LIMITS for the length of what
  * a line may carry (the logged fields, the error and the message are cut to them).
@@ -45,7 +53,7 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
       req: (req: IncomingMessage & { id?: string }) => ({
         id: req.id,
         method: req.method,
-        url: truncateForLog(req.url?.split('?')[0]),
+        url: truncateForLog(withoutCapabilities(req.url?.split('?')[0])),
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
       err: (err: unknown) => truncateForLog(serializeError(err)),

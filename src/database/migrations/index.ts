@@ -9,6 +9,7 @@ import { CatalogAndDesigns1764400000000 } from './1764400000000-catalog-and-desi
 import { PrintFileSets1764500000000 } from './1764500000000-print-file-sets';
 import { SavedAssets1764600000000 } from './1764600000000-saved-assets';
 import { Outbox1764700000000 } from './1764700000000-outbox';
+import { Share1764900000000 } from './1764900000000-share';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   PrintFileSets1764500000000,
   SavedAssets1764600000000,
   Outbox1764700000000,
+  Share1764900000000,
 ];
