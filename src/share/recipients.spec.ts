@@ -75,7 +75,7 @@ describe('share recipients', () => {
     });
   });
 
-  it('drops duplicates (addresses in any case, numbers in any spelling)', () => {
+  it('drops duplicates (addresses in any case, numbers in any spelling), keeping the first', () => {
     expect(
       parseRecipients(
         ['jane@example.com', 'jane@EXAMPLE.com', 'JANE@example.com'],
@@ -83,7 +83,7 @@ describe('share recipients', () => {
       ),
     ).toEqual({
       ok: true,
-      recipients: { emails: ['JANE@example.com'], phones: ['+4915112345678'] },
+      recipients: { emails: ['jane@example.com'], phones: ['+4915112345678'] },
     });
   });
 

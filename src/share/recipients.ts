@@ -68,7 +68,8 @@ export function parseRecipients(
         field: `emailAddresses[${i}]`,
         problem: `emailAddresses[${i}] ${shown(raw)} is not a valid e-mail address`,
       };
-    emails.set(email.toLowerCase(), email);
+    // The first spelling is kept.
+    if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);
   }
   const phones = new Set<string>();
   for (const [i, raw] of phoneNumbers.entries()) {

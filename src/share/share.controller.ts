@@ -5,8 +5,11 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
+  ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
+import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
@@ -61,7 +64,7 @@ export class ShareController {
   )
   @ApiTextError(
     401,
-    'Missing, invalid or revoked API token; or the recipe set is not available for sharing (OnHold, Cancelled, or sharing turned off for its product or client).',
+    'The recipe set is not available for sharing: OnHold, Cancelled, or sharing turned off for its product or client.',
     'Recipe set 9EDB2AFP is OnHold: it is not available for sharing.',
   )
   @ApiTextError(
@@ -74,6 +77,26 @@ export class ShareController {
     "The client's daily limit of share recipients (SHARE_DAILY_LIMIT, per UTC day) would be passed; nothing was sent.",
     "Sharing with 2 more recipients would pass this client's daily limit of 500 recipients (499 used today, UTC); nothing was sent. Retry after midnight UTC.",
   )
+  @ApiResponse({
+    status: 500,
+    description:
+      'Delivery to a recipient was refused for good while the request waited (e.g. the mail server refused the address; the recipient is named masked), or an unexpected error; with a link to the log entry.',
+    content: {
+      [PROBLEM_JSON]: {
+        schema: { $ref: getSchemaPath(ProblemDetails) },
+        example: {
+          type: 'about:blank',
+          title: 'Internal Server Error',
+          status: 500,
+          detail:
+            'Sharing failed: delivery was refused for j***@example.com; the link to the other 1 recipient stays sent or queued. Log entry: https://api.example.com/logentry/detail/3f2c9a1e-8d4b-4c6a-9e1f-2b7d5a0c4e81',
+          code: 'SHARE_DELIVERY_REFUSED',
+          requestId: 'f6b1c2d3',
+          logId: '3f2c9a1e-8d4b-4c6a-9e1f-2b7d5a0c4e81',
+        },
+      },
+    },
+  })
   sendShare(@CurrentActor() actor: Actor, @Body() body?: UserShareDto): Promise<ShareSentDto> {
     return this.share.send(actor, body);
   }

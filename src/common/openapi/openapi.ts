@@ -32,6 +32,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Print-ready files of recipe sets (PDF, PNG and manifest in a ZIP), made by jobs after acknowledgements or on request.',
     )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
+    .addTag('Share', 'Share a design by e-mail and SMS; the public page its links open.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
     .addTag(
