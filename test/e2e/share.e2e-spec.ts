@@ -164,7 +164,8 @@ describe('Share: sending (HTTP)', () => {
       `Sharing is turned off for product demo-tee: recipe set ${ids[2]} is not available for sharing.`,
     );
     // A PUT without the field turns it on again (the default).
-    const { sharingEnabled: _, ...definition } = off.body.data as Record<string, unknown>;
+    const definition = { ...(off.body.data as Record<string, unknown>) };
+    delete definition.sharingEnabled;
     const on = await request(t.http).put(url).set('SERVICE_API_TOKEN', a.token).send(definition);
     expect(on.body.data.sharingEnabled).toBe(true);
   });
