@@ -53,7 +53,7 @@ describe('Share: the share page and share links (HTTP)', () => {
     expect(res.headers['cache-control']).toBe('no-store, private');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-    const csp = res.headers['content-security-policy'] as string;
+    const csp = res.headers['content-security-policy'];
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toContain('unsafe-inline');
@@ -85,7 +85,7 @@ describe('Share: the share page and share links (HTTP)', () => {
     const render = await request(t.http).get(src).redirects(0);
     expect(render.status).toBe(302);
     const image = await request(t.http)
-      .get((render.headers.location as string).replace('http://api.test', ''))
+      .get((render.headers.location).replace('http://api.test', ''))
       .buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
