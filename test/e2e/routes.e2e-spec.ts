@@ -10,6 +10,8 @@ const PUBLIC_ROUTES = [
   /^GET \/logentry\/detail\/:logId$/,
   /^GET \/docs(-json|-yaml)?(\/.*)?$/,
   /^(GET|HEAD) \/cdn\/:namespace\/:shard\/:file$/,
+  // A share link's page: the token in the path is the capability.
+  /^GET \/share\/:token$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));
