@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { MESSAGE_LOCALES } from '../common/messages/message-templates';
@@ -33,11 +33,11 @@ export class SharePageController {
       'The link expired or was revoked, or its design may no longer be shared (an HTML page says so).',
     content: HTML,
   })
-  async getSharePage(
-    @Param('token') token: string,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
+  @ApiParam({ name: 'token', description: 'The token of the share link (43 characters).' })
+  async getSharePage(@Req() req: Request, @Res() res: Response): Promise<void> {
+    // Read as it came (not through the pipes, which answer 404 in text for text no table holds):
+    // whatever it is, this page answers, in HTML.
+    const token = String(req.params.token);
     const preferred = req.acceptsLanguages([...MESSAGE_LOCALES]) || undefined;
     const answer = await this.pages.page(token, preferred);
     res

@@ -4,7 +4,6 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiResponse,
   ApiTags,
   getSchemaPath,
@@ -14,7 +13,7 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
-import { ShareLinkListDto, ShareSentDto, UserShareDto } from './share.dto';
+import { ShareLinkListDto, ShareLinksQueryDto, ShareSentDto, UserShareDto } from './share.dto';
 import { ShareService } from './share.service';
 
 const SEND_DESCRIPTION = [
@@ -109,14 +108,14 @@ export class ShareController {
     description:
       "The client's share links, newest first (at most 500), of one recipe set when `recipeSetReadableId` is given: when each was sent, in which language, to whom (masked), when it expires and whether it was revoked. Never the links themselves. Requires an Admin token.",
   })
-  @ApiQuery({ name: 'recipeSetReadableId', required: false, example: '9EDB2AFP' })
   @ApiOkResponse({ type: ShareLinkListDto })
+  @ApiTextError(400, 'recipeSetReadableId is longer than 36 characters, or holds a NUL character.')
   @ApiTextError(404, "The recipe set is absent or another client's.")
   async listShareLinks(
     @CurrentActor() actor: Actor,
-    @Query('recipeSetReadableId') recipeSetReadableId?: string,
+    @Query() query: ShareLinksQueryDto,
   ): Promise<ShareLinkListDto> {
-    return { data: await this.share.list(actor, recipeSetReadableId) };
+    return { data: await this.share.list(actor, query.recipeSetReadableId ?? undefined) };
   }
 
   @Delete('links/:id')

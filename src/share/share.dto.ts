@@ -80,3 +80,12 @@ export class ShareLinkListDto {
   @ApiProperty({ type: [ShareLinkDto] })
   data: ShareLinkDto[];
 }
+
+/** The query of GET /api/share/links. */
+export class ShareLinksQueryDto {
+  @OptionalText(36, {
+    example: '9EDB2AFP',
+    description: 'Only the links of this recipe set (readable id or UUID).',
+  })
+  recipeSetReadableId?: string | null;
+}

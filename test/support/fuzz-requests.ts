@@ -221,6 +221,15 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         },
       };
     }
+    case 'sendShare': {
+      // Recipients need a recipe set (the schema cannot say so): one designed on a product.
+      if (!isObject(req.body) || req.body.recipeSetReadableId || pools.designed.length === 0)
+        return req;
+      return {
+        ...req,
+        body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
+      };
+    }
     default:
       return req;
   }
