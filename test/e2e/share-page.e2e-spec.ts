@@ -85,7 +85,7 @@ describe('Share: the share page and share links (HTTP)', () => {
     const render = await request(t.http).get(src).redirects(0);
     expect(render.status).toBe(302);
     const image = await request(t.http)
-      .get((render.headers.location).replace('http://api.test', ''))
+      .get(render.headers.location.replace('http://api.test', ''))
       .buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
