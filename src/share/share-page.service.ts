@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { MessageLocale, messageLocale } from '../common/messages/message-templates';
 import { AppConfig } from '../config/app-config';
-import { RecipeSetDesignsService } from '../recipesets';
+import { ProductNotFound } from '../catalog';
+import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { renderShareErrorPage, renderSharePage, sharePagePolicy } from './share-page';
 import { NotAvailableForSharing } from './share.errors';
 import { SHARE_TOKEN, shareTokenHash, ShareService } from './share.service';
@@ -37,14 +38,17 @@ export class SharePageService {
     const locale = messageLocale(link.locale);
     if (link.revokedAt || link.expiresAt.getTime() <= this.clock.now().getTime())
       return this.error(410, locale);
-    const recipeSet = await this.designs.forJob(link.recipeSetId);
-    if (!recipeSet) return this.error(410, locale);
+    let recipeSet: DesignedRecipeSet | undefined;
     try {
-      await this.share.checkShareable(recipeSet);
+      recipeSet = await this.designs.forJob(link.recipeSetId);
+      if (recipeSet) await this.share.checkShareable(recipeSet);
     } catch (err) {
-      if (err instanceof NotAvailableForSharing) return this.error(410, locale);
+      // Not to be shared any more, or its product is gone: the link no longer works.
+      if (err instanceof NotAvailableForSharing || err instanceof ProductNotFound)
+        return this.error(410, locale);
       throw err;
     }
+    if (!recipeSet) return this.error(410, locale);
     const html = renderSharePage({
       locale,
       productName: recipeSet.product.definition.name,

@@ -1,4 +1,5 @@
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -102,6 +103,18 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
     ]);
     expect(outcomes[0]).toEqual([]);
     expect(smtp.received.filter((m) => m.to.includes('race@example.com'))).toHaveLength(1);
+  });
+
+  it('attempts nothing inside an open transaction (what it sent, a rollback could not erase)', async () => {
+    const [messageId] = await t.app.get(UnitOfWork).run(async () => {
+      const queued = await outbox().enqueue([testEmail('inside@example.com')], {
+        jobDelaySeconds: 30,
+      });
+      expect(await outbox().deliverNow(queued, 5000)).toEqual([]);
+      return queued;
+    });
+    expect(smtp.received.some((m) => m.to.includes('inside@example.com'))).toBe(false);
+    expect((await outboxMessages(t)).find((m) => m.id === messageId)?.status).toBe('queued');
   });
 
   it('answers 500 ProblemDetails naming the refused recipient masked; the others are sent', async () => {

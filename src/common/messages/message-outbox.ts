@@ -158,6 +158,9 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
    * not attempted.
    */
   async deliverNow(ids: readonly string[], deadlineMs: number): Promise<RefusedMessage[]> {
+    // Inside a unit of work the messages are not committed yet: sending them now could send what
+    // a rollback then erases. Their jobs send them.
+    if (this.uow.manager.queryRunner?.isTransactionActive) return [];
     const refused: RefusedMessage[] = [];
     const attempts = ids.map(async (id) => {
       // Claimed: the delivery job cannot send it meanwhile.
