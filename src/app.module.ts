@@ -15,6 +15,7 @@ import { CatalogModule } from './catalog';
 import { SavedAssetsModule } from './saved-assets';
 import { UsersModule } from './users/users.module';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
+import { ShareModule } from './share';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -78,6 +79,7 @@ export class AppModule {
         AssetsModule,
         SavedAssetsModule,
         UsersModule,
+        ShareModule,
         HealthModule,
         DemoModule,
       ],

@@ -139,6 +139,16 @@ function buildProgram(): Command {
   client
     .command('list')
     .action(async () => out(await withContext((ctx) => ctx.get(ClientsService).list())));
+  client
+    .command('set-sharing <clientHandle> <onOrOff>')
+    .description("switch sharing of the client's designs on or off")
+    .action(async (clientHandle: string, onOrOff: string) => {
+      const word = onOrOff.trim().toLowerCase();
+      const enabled = word === 'on' ? true : word === 'off' ? false : undefined;
+      if (enabled === undefined)
+        throw new UsageError(`Say on or off, not ${JSON.stringify(onOrOff)}.`);
+      out(await withContext((ctx) => ctx.get(ClientsService).setSharing(clientHandle, enabled)));
+    });
 
   const token = program.command('token').description('API tokens');
   token

@@ -9,6 +9,7 @@ import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
 import { USER_ENTITIES } from './users/entities/user.entity';
+import { SHARE_ENTITIES } from './share';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -28,4 +29,5 @@ export const ENTITIES = [
   ...SAVED_ASSET_ENTITIES,
   OutboxMessageEntity,
   ...USER_ENTITIES,
+  ...SHARE_ENTITIES,
 ];

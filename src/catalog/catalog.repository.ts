@@ -13,7 +13,12 @@ export type ProductSummaryRow = Pick<
 export class CatalogRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
-  insert(clientId: string, definition: ProductDefinition, at: Date): Promise<ProductEntity> {
+  insert(
+    clientId: string,
+    definition: ProductDefinition,
+    at: Date,
+    sharingEnabled = true,
+  ): Promise<ProductEntity> {
     const repo = this.uow.manager.getRepository(ProductEntity);
     return repo.save(
       repo.create({
@@ -21,6 +26,7 @@ export class CatalogRepository {
         handle: definition.handle,
         name: definition.name,
         definition,
+        sharingEnabled,
         createdAt: at,
         lastModifiedAt: at,
       }),
@@ -55,11 +61,18 @@ export class CatalogRepository {
     clientId: string,
     definition: ProductDefinition,
     at: Date,
+    sharingEnabled = true,
   ): Promise<ProductEntity | null> {
     const result = await this.uow.manager
       .createQueryBuilder()
       .update(ProductEntity)
-      .set({ definition, name: definition.name, version: () => 'version + 1', lastModifiedAt: at })
+      .set({
+        definition,
+        name: definition.name,
+        sharingEnabled,
+        version: () => 'version + 1',
+        lastModifiedAt: at,
+      })
       .where({ clientId, handle: definition.handle })
       .execute();
     return result.affected ? this.findByHandle(clientId, definition.handle) : null;

@@ -31,11 +31,14 @@ export interface CatalogProduct {
   clientId: string;
   version: number;
   definition: ProductDefinition;
+  /** Whether its designs may be shared. */
+  sharingEnabled: boolean;
 }
 
 function toDto(p: ProductEntity): ProductDto {
   return {
     ...p.definition,
+    sharingEnabled: p.sharingEnabled,
     version: p.version,
     createdDate: p.createdAt.toISOString(),
     lastModifiedDate: p.lastModifiedAt.toISOString(),
@@ -63,7 +66,7 @@ export class CatalogService {
           // A racing create may pass this count; the cap is a guard against abuse, not an exact quota.
           if ((await this.repo.count(clientId)) >= MAX_PRODUCTS_PER_CLIENT)
             throw new CatalogFull(MAX_PRODUCTS_PER_CLIENT);
-          return this.repo.insert(clientId, definition, this.clock.now());
+          return this.repo.insert(clientId, definition, this.clock.now(), input.sharingEnabled);
         }),
       );
     } catch (err) {
@@ -84,7 +87,12 @@ export class CatalogService {
     if (input.handle.toLowerCase() !== productHandle.trim().toLowerCase())
       throw new ProductHandleMismatch(productHandle, input.handle);
     const definition = await this.checked(clientId, input);
-    const updated = await this.repo.replace(clientId, definition, this.clock.now());
+    const updated = await this.repo.replace(
+      clientId,
+      definition,
+      this.clock.now(),
+      input.sharingEnabled,
+    );
     if (!updated) throw new ProductNotFound(productHandle);
     this.changes.changed('product', updated.id);
     return toDto(updated);
@@ -146,7 +154,13 @@ export class CatalogService {
   async find(clientId: string, handle: string): Promise<CatalogProduct | undefined> {
     const p = await this.repo.findByHandle(clientId, handle.trim().toLowerCase());
     return p
-      ? { id: p.id, clientId: p.clientId, version: p.version, definition: p.definition }
+      ? {
+          id: p.id,
+          clientId: p.clientId,
+          version: p.version,
+          definition: p.definition,
+          sharingEnabled: p.sharingEnabled,
+        }
       : undefined;
   }
 

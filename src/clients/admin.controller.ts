@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -11,10 +11,12 @@ import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import {
   ClientDto,
+  ClientSharingDto,
   CreateClientDto,
   CreateTokenDto,
   IssuedTokenDto,
   TokenDto,
+  UpdateClientDto,
 } from './clients.dto';
 import { ClientsService } from './clients.service';
 import { TokensService } from './tokens.service';
@@ -52,6 +54,23 @@ export class AdminController {
   @ApiOkResponse({ type: [ClientDto] })
   listClients(): Promise<ClientDto[]> {
     return this.clients.list();
+  }
+
+  @Patch('clients/:clientHandle')
+  @ApiOperation({
+    operationId: 'updateClient',
+    summary: "Switch a client's sharing on or off",
+    description:
+      "Sets whether the client's designs may be shared. Off, POST /api/share/send answers 401 for the client's recipe sets and the pages of links already sent answer 410; on again, those links work until they expire. Requires a ServiceAdmin token.",
+  })
+  @ApiOkResponse({ type: ClientSharingDto, example: { handle: 'acme', sharingEnabled: false } })
+  @ApiTextError(400, 'sharingEnabled is not a boolean.')
+  @ApiTextError(404, 'No such client.')
+  updateClient(
+    @Param('clientHandle') clientHandle: string,
+    @Body() body: UpdateClientDto,
+  ): Promise<ClientSharingDto> {
+    return this.clients.setSharing(clientHandle, body.sharingEnabled);
   }
 
   @Post('clients/:clientHandle/tokens')

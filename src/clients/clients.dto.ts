@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEnum, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
+import { IsBoolean, IsEnum, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { Role } from '../common/auth/role';
 import { anyCaseOf } from '../common/validation/any-case';
 import { CLIENT_HANDLE_PATTERN, CLIENT_HANDLE_RULE, normalizeClientHandle } from './client-handle';
@@ -47,6 +47,28 @@ export class ClientDto {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+}
+
+/** A client's sharing switch (PATCH /admin/clients/{clientHandle}). */
+export class ClientSharingDto {
+  @ApiProperty({ example: 'acme' })
+  handle: string;
+
+  @ApiProperty({
+    example: false,
+    description: "Whether the client's designs may be shared (POST /api/share/send).",
+  })
+  sharingEnabled: boolean;
+}
+
+export class UpdateClientDto {
+  @ApiProperty({
+    example: false,
+    description:
+      "Whether the client's designs may be shared; off, POST /api/share/send answers 401 and the client's share pages 410.",
+  })
+  @IsBoolean()
+  sharingEnabled: boolean;
 }
 
 export class CurrentClientDto extends ClientDto {

@@ -36,6 +36,12 @@ export class ClientsRepository {
     return this.clients.findOneBy({ handle });
   }
 
+  /** Switches the client's sharing; false when there is no such client. */
+  async setSharing(handle: string, enabled: boolean): Promise<boolean> {
+    const result = await this.clients.update({ handle }, { sharingEnabled: enabled });
+    return (result.affected ?? 0) > 0;
+  }
+
   insertToken(values: {
     clientId: string;
     role: Role;

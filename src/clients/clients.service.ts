@@ -4,7 +4,7 @@ import { ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { clientHandleProblem, normalizeClientHandle } from './client-handle';
-import { ClientDto, CreateClientDto, CurrentClientDto } from './clients.dto';
+import { ClientDto, ClientSharingDto, CreateClientDto, CurrentClientDto } from './clients.dto';
 import { ClientHandleTaken } from './clients.errors';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { ClientsRepository } from './clients.repository';
@@ -78,6 +78,19 @@ export class ClientsService {
   async findByHandle(handle: string): Promise<ClientDto | undefined> {
     const client = await this.repo.getClientByHandle(normalizeClientHandle(handle));
     return client ? toClientDto(client) : undefined;
+  }
+
+  /** Whether the client's designs may be shared (read now, not from a cache). */
+  async sharingEnabled(handle: string): Promise<boolean> {
+    const client = await this.repo.getClientByHandle(normalizeClientHandle(handle));
+    return client?.sharingEnabled ?? false;
+  }
+
+  /** Switches sharing on or off for a client (operators). */
+  async setSharing(handle: string, enabled: boolean): Promise<ClientSharingDto> {
+    const canonical = normalizeClientHandle(handle);
+    if (!(await this.repo.setSharing(canonical, enabled))) throw new ClientNotFound(handle);
+    return { handle: canonical, sharingEnabled: enabled };
   }
 
   async getByHandle(handle: string): Promise<ClientDto> {

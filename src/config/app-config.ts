@@ -104,6 +104,8 @@ export class AppConfig {
   /** Prepended to every Redis key the service writes. */
   readonly redisKeyPrefix: string;
   readonly users: UserSettings;
+  /** Recipients one client may share designs with per UTC day. */
+  readonly shareDailyLimit: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -166,6 +168,7 @@ export class AppConfig {
       credentialsPerMinute: env.CREDENTIALS_RATE_LIMIT,
       failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
     };
+    this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');

@@ -152,6 +152,10 @@ export class Environment extends ServicesEnvironment {
   @IntBetween(1, 3650)
   LOG_ENTRY_RETENTION_DAYS = 30;
 
+  /** Recipients one client may share designs with per UTC day (POST /api/share/send). */
+  @IntBetween(0, 1_000_000)
+  SHARE_DAILY_LIMIT = 500;
+
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()

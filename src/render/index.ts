@@ -27,7 +27,7 @@ export {
 export { parseRenderRequest } from './render-request';
 export type { RenderUrl } from './render-request';
 export { RenderParameterInvalid, RenderPathInvalid } from './render.errors';
-export { RenderLinksService } from './render-links.service';
+export { RENDER_PATH, RenderLinksService } from './render-links.service';
 export { RenderService } from './render.service';
 export { ClientImages } from './client-images';
 export { RenderModule } from './render.module';

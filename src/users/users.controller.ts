@@ -1,6 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Response } from 'express';
+import { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
@@ -119,17 +130,18 @@ export class UsersController {
   @UserIdParam()
   @ApiBody({ type: UpdateUserDto, examples: { disable: { value: { status: 'Disabled' } } } })
   @ApiOkResponse({ type: UserEnvelopeDto, example: { data: ACTIVE_USER_EXAMPLE } })
-  @ApiTextError(400, 'Invalid status or role, or neither sent.')
+  @ApiTextError(400, 'No body, or an invalid status or role.')
   @ApiTextError(404, NOT_FOUND)
   update(
     @CurrentActor() actor: Actor,
     @Param('userId') userId: string,
     @Body() body: UpdateUserDto,
+    @Req() req: Request,
   ): Promise<UserEnvelopeDto> {
-    if (body?.status === undefined && body?.role === undefined)
-      throw new ValidationFailed('Invalid request: send status or role (or both).', [
-        { field: 'status', message: 'status or role is required' },
-      ]);
+    if (req.body === undefined || req.body === null)
+      throw new ValidationFailed(
+        'Invalid request: the body must be an object with status or role.',
+      );
     return this.users.update(actor, userId, body).then((data) => ({ data }));
   }
 }

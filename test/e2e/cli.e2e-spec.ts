@@ -182,6 +182,30 @@ describe('CLI (built, as operators run it)', () => {
       expect((await runCli(t.db.env, 'outbox', 'list', '--limit', '0')).code).toBe(2);
     });
 
+    it("switches a client's sharing off and on (client set-sharing)", async () => {
+      const client = await createClient(t.app);
+      const sharing = async () =>
+        (
+          await t.dataSource.query<{ sharing_enabled: boolean }[]>(
+            'SELECT sharing_enabled FROM client_account WHERE handle = $1',
+            [client.handle],
+          )
+        )[0].sharing_enabled;
+      expect(await sharing()).toBe(true);
+      const off = await runCli(t.db.env, 'client', 'set-sharing', client.handle, 'OFF');
+      expect(off.code).toBe(0);
+      expect(JSON.parse(off.stdout)).toEqual({ handle: client.handle, sharingEnabled: false });
+      expect(await sharing()).toBe(false);
+      expect((await runCli(t.db.env, 'client', 'set-sharing', client.handle, 'on')).code).toBe(0);
+      expect(await sharing()).toBe(true);
+      const bad = await runCli(t.db.env, 'client', 'set-sharing', client.handle, 'maybe');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('Say on or off');
+      const ghost = await runCli(t.db.env, 'client', 'set-sharing', 'ghost', 'off');
+      expect(ghost.code).toBe(1);
+      expect(ghost.stderr.trim()).toBe('Client ghost was not found.');
+    });
+
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
       const dup = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
       expect(dup.code).toBe(0);

@@ -71,6 +71,16 @@ const gen = new OpenApiArbitraries(doc, {
       ),
     recipeSetUuid: oneOf(() => pools.uuids, 12),
     recipeSetReadableId: oneOf(() => [...pools.orders.values()].flat()),
+    // Shares: recipients the API takes (what the schema allows may still be no address or
+    // number, a 400 by the rules), at most 10 in all.
+    emailAddresses: () =>
+      fc.constantFrom(
+        ['ann@example.com'],
+        'bob@example.com',
+        [],
+        ['c@example.com', 'd@example.org'],
+      ),
+    phoneNumbers: () => fc.constantFrom(['+49 151 12345678'], '0033 6 12 34 56 78', [], null),
     purchaseOrderNumber: oneOf(() => [...pools.orders.keys()]),
     clientHandle: oneOf(() => pools.handles),
     tokenId: oneOf(() => pools.tokens),

@@ -12,6 +12,8 @@ const PUBLIC_ROUTES = [
   /^(GET|HEAD) \/cdn\/:namespace\/:shard\/:file$/,
   /^POST \/api\/user\/check-credentials$/,
   /^(GET|POST) \/invitation\/:token$/,
+  // A share link's page: the token in the path is the capability.
+  /^GET \/share\/:token$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));

@@ -196,6 +196,16 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         },
       };
     }
+    case 'sendShare': {
+      // Recipients need a recipe set to share (the schema cannot say so: a 400 by the rules).
+      if (!isObject(req.body) || asText(req.body.recipeSetReadableId ?? '').trim() !== '') return req;
+      const some = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string');
+      if (!some(req.body.emailAddresses) && !some(req.body.phoneNumbers)) return req;
+      return {
+        ...req,
+        body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
+      };
+    }
     case 'renderRecipeSet':
     case 'renderRecipeSetView': {
       // Sizes up to the maximum are valid, but a large one is drawn at up to 4096 px: seconds a
@@ -219,6 +229,15 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
             ? { expiresInSeconds: 1 + (seconds % SIGNED_URL_MAX_SECONDS) }
             : {}),
         },
+      };
+    }
+    case 'sendShare': {
+      // Recipients need a recipe set (the schema cannot say so): one designed on a product.
+      if (!isObject(req.body) || req.body.recipeSetReadableId || pools.designed.length === 0)
+        return req;
+      return {
+        ...req,
+        body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
       };
     }
     default:

@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -166,6 +167,17 @@ export class ProductInputDto {
 
   @NestedList(RenderStatePresetDto, { max: 50, optional: true })
   renderStatePresets?: RenderStatePresetDto[];
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: true,
+    example: true,
+    description:
+      'Whether designs of this product may be shared (POST /api/share/send); false: 401 for its recipe sets, and their share pages answer 410. Default true.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  sharingEnabled?: boolean;
 }
 
 /** A stored product: the definition with its defaults, version and times. */

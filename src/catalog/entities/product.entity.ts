@@ -46,4 +46,8 @@ export class ProductEntity {
 
   @Column({ name: 'last_modified_at', type: 'timestamptz', default: () => 'now()' })
   lastModifiedAt: Date;
+
+  /** Whether designs of this product may be shared (`sharingEnabled` of the definition). */
+  @Column({ name: 'sharing_enabled', type: 'boolean', default: true })
+  sharingEnabled: boolean;
 }

@@ -24,4 +24,8 @@ export class ClientAccountEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Whether the client's designs may be shared (POST /api/share/send); operators switch it. */
+  @Column({ name: 'sharing_enabled', type: 'boolean', default: true })
+  sharingEnabled: boolean;
 }

@@ -13,6 +13,8 @@ export enum ErrorKind {
   Unprocessable = 'unprocessable',
   RateLimited = 'rate_limited',
   Unavailable = 'unavailable',
+  /** The work failed for a reason the service knows and names (500, with a log entry). */
+  Failed = 'failed',
 }
 
 export interface FieldError {

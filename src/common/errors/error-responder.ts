@@ -25,6 +25,7 @@ const KIND_STATUS: Record<ErrorKind, number> = {
   [ErrorKind.Unprocessable]: 422,
   [ErrorKind.RateLimited]: 429,
   [ErrorKind.Unavailable]: 503,
+  [ErrorKind.Failed]: 500,
 };
 
 interface NormalizedError {

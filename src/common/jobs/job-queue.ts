@@ -235,7 +235,13 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
    */
   async sendMany<N extends JobName>(
     name: N,
-    jobs: { data: JobPayloads[N]; priority?: number; singletonKey?: string }[],
+    jobs: {
+      data: JobPayloads[N];
+      priority?: number;
+      singletonKey?: string;
+      /** Not before this many seconds after the send (database time). */
+      delaySeconds?: number;
+    }[],
   ): Promise<void> {
     if (jobs.length === 0) return;
     await this.boss.insert(
@@ -244,6 +250,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         data: j.data,
         priority: j.priority ?? DEFAULT_JOB_PRIORITY,
         ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}),
+        // pg-boss adds an interval it is given as text to now().
+        ...(j.delaySeconds ? { startAfter: `${Math.floor(j.delaySeconds)} seconds` } : {}),
       })),
       { db: this.transactionDb() },
     );

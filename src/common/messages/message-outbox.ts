@@ -6,6 +6,7 @@ import { FieldCipher } from '../crypto/field-cipher';
 import { JobContext, JobQueue } from '../jobs/job-queue';
 import { JOB_QUEUES } from '../jobs/job-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
+import { withDeadline } from '../scheduling/deadline';
 import { maskRecipient, MessageChannel, OutboundMessage } from './outbound-message';
 import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
 import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
@@ -25,6 +26,30 @@ export interface ListedMessage {
   sentAt: string | null;
   message: OutboundMessage;
 }
+
+/** A message an immediate attempt found refused for good (it is recorded `failed`). */
+export interface RefusedMessage {
+  id: string;
+  channel: MessageChannel;
+  /** The recipient, masked (maskRecipient). */
+  recipientHint: string;
+}
+
+export interface EnqueueOptions {
+  /**
+   * Starts the delivery jobs this many seconds later: the caller attempts the messages itself
+   * (deliverNow) after the commit, and a job normally finds its message sent already.
+   */
+  jobDelaySeconds?: number;
+}
+
+/**
+ * How long one attempt holds a message: longer than a send may take (SMTP gives up after 10 s to
+ * connect and 30 s of silence; the SMS webhook after 10 s), so two attempts never overlap.
+ */
+const CLAIM_SECONDS = 90;
+
+type AttemptOutcome = { kind: 'sent' } | { kind: 'refused' } | { kind: 'retry'; error: unknown };
 
 const context = (id: string) => `outbox:${id}`;
 
@@ -73,7 +98,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
    * Writes `messages` to the outbox in the open unit of work's transaction (or one of its own)
    * and queues their delivery; answers their ids.
    */
-  async enqueue(messages: OutboundMessage[]): Promise<string[]> {
+  async enqueue(messages: OutboundMessage[], options: EnqueueOptions = {}): Promise<string[]> {
     const now = this.clock.now();
     const rows = messages.map((m): NewOutboxMessage => {
       const id = randomUUID();
@@ -94,7 +119,10 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
       const queued = rows.filter((r) => r.status === 'queued');
       await this.jobs.sendMany(
         'deliver-message',
-        queued.map((r) => ({ data: { messageId: r.id } })),
+        queued.map((r) => ({
+          data: { messageId: r.id },
+          delaySeconds: options.jobDelaySeconds,
+        })),
       );
       tx.afterCommit(() => {
         for (const r of rows.filter((row) => row.status === 'held'))
@@ -109,8 +137,47 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
 
   /** The `deliver-message` job: sends one message, or records why not. */
   async deliver(messageId: string, job: Pick<JobContext, 'retryCount'>): Promise<void> {
+    if (!(await this.repo.claim(messageId, CLAIM_SECONDS))) {
+      const row = await this.repo.find(messageId);
+      if (!row || row.status !== 'queued') return;
+      // An immediate attempt is sending it: this job looks again at its next retry.
+      throw new Error('another attempt is sending this message');
+    }
     const row = await this.repo.find(messageId);
-    if (!row || row.status === 'sent' || row.status === 'failed') return;
+    if (!row) return;
+    const last = job.retryCount >= JOB_QUEUES['deliver-message'].retryLimit;
+    const outcome = await this.attempt(row, last);
+    // Refused for good: retrying cannot help, so the job ends here.
+    if (outcome.kind === 'retry') throw outcome.error;
+  }
+
+  /**
+   * Attempts queued messages at once (after the commit that queued them with `jobDelaySeconds`),
+   * waiting at most `deadlineMs` in all; answers those refused for good by then. A message not
+   * sent by then (a transient failure, or still sending) is left to its job; held messages are
+   * not attempted.
+   */
+  async deliverNow(ids: readonly string[], deadlineMs: number): Promise<RefusedMessage[]> {
+    // Inside a unit of work the messages are not committed yet: sending them now could send what
+    // a rollback then erases. Their jobs send them.
+    if (this.uow.manager.queryRunner?.isTransactionActive) return [];
+    const refused: RefusedMessage[] = [];
+    const attempts = ids.map(async (id) => {
+      // Claimed: the delivery job cannot send it meanwhile.
+      if (!(await this.repo.claim(id, CLAIM_SECONDS))) return;
+      const row = await this.repo.find(id);
+      if (!row) return;
+      const outcome = await this.attempt(row, false);
+      if (outcome.kind === 'refused')
+        refused.push({ id, channel: row.channel, recipientHint: row.recipientHint });
+    });
+    // Attempts past the deadline go on and record their outcome; this answer no longer waits.
+    await withDeadline(Promise.allSettled(attempts), deadlineMs).catch(() => undefined);
+    return [...refused];
+  }
+
+  /** One attempt at a claimed message; `last`: a transient failure ends it too. */
+  private async attempt(row: OutboxMessageEntity, last: boolean): Promise<AttemptOutcome> {
     const message = this.open(row);
     try {
       if (message.channel === 'email')
@@ -118,18 +185,24 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
       else await this.transport(this.sms).send(message.to, message.text);
     } catch (err) {
       const refused = err instanceof DeliveryRefused;
-      const final = refused || job.retryCount >= JOB_QUEUES['deliver-message'].retryLimit;
+      const final = refused || last;
       const reason = err instanceof Error ? err.message : String(err);
-      await this.repo.attemptFailed(messageId, reason, final);
+      await this.repo.attemptFailed(row.id, reason, final);
       this.logger.warn(
-        { messageId, channel: row.channel, kind: row.kind, to: row.recipientHint, reason, final },
+        {
+          messageId: row.id,
+          channel: row.channel,
+          kind: row.kind,
+          to: row.recipientHint,
+          reason,
+          final,
+        },
         'a message could not be delivered',
       );
-      // Refused for good: retrying cannot help, so the job ends here.
-      if (!refused) throw err;
-      return;
+      return refused ? { kind: 'refused' } : { kind: 'retry', error: err };
     }
-    await this.repo.sent(messageId, this.clock.now());
+    await this.repo.sent(row.id, this.clock.now());
+    return { kind: 'sent' };
   }
 
   /** The newest messages, decrypted, for the operator (`outbox list`). */

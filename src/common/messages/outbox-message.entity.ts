@@ -60,4 +60,11 @@ export class OutboxMessageEntity {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /**
+   * While an attempt is sending the message: until when it may (a lease), so that the job and an
+   * immediate attempt (MessageOutbox.deliverNow) never send it both.
+   */
+  @Column({ name: 'claimed_until', type: 'timestamptz', nullable: true })
+  claimedUntil: Date | null;
 }

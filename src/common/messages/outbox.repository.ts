@@ -4,7 +4,7 @@ import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
 
 export type NewOutboxMessage = Omit<
   OutboxMessageEntity,
-  'client' | 'attempts' | 'lastError' | 'sentAt'
+  'client' | 'attempts' | 'lastError' | 'sentAt' | 'claimedUntil'
 >;
 
 /** Outbox rows. Inside a unit of work, in its transaction. */
@@ -20,11 +20,32 @@ export class OutboxRepository {
     return this.uow.manager.findOne(OutboxMessageEntity, { where: { id } });
   }
 
+  /**
+   * Claims a queued message for one attempt for `seconds` (database time); false when it is not
+   * queued, or another attempt holds it.
+   */
+  async claim(id: string, seconds: number): Promise<boolean> {
+    const result = await this.uow.manager
+      .createQueryBuilder()
+      .update(OutboxMessageEntity)
+      .set({ claimedUntil: () => `now() + make_interval(secs => ${Math.floor(seconds)})` })
+      .where('id = :id AND status = :queued', { id, queued: 'queued' })
+      .andWhere('(claimed_until IS NULL OR claimed_until < now())')
+      .execute();
+    return result.affected === 1;
+  }
+
   async sent(id: string, at: Date): Promise<void> {
     await this.uow.manager.update(
       OutboxMessageEntity,
       { id },
-      { status: 'sent', sentAt: at, lastError: null, attempts: () => 'attempts + 1' },
+      {
+        status: 'sent',
+        sentAt: at,
+        lastError: null,
+        claimedUntil: null,
+        attempts: () => 'attempts + 1',
+      },
     );
   }
 
@@ -36,6 +57,7 @@ export class OutboxRepository {
       {
         status: failed ? 'failed' : 'queued',
         lastError: error.slice(0, 500),
+        claimedUntil: null,
         attempts: () => 'attempts + 1',
       },
     );

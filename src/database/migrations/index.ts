@@ -10,6 +10,7 @@ import { PrintFileSets1764500000000 } from './1764500000000-print-file-sets';
 import { SavedAssets1764600000000 } from './1764600000000-saved-assets';
 import { Outbox1764700000000 } from './1764700000000-outbox';
 import { Users1764800000000 } from './1764800000000-users';
+import { Share1764900000000 } from './1764900000000-share';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   SavedAssets1764600000000,
   Outbox1764700000000,
   Users1764800000000,
+  Share1764900000000,
 ];

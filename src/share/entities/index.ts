@@ -1,0 +1,5 @@
+import { ShareDailyCountEntity } from './share-daily-count.entity';
+import { ShareLinkEntity } from './share-link.entity';
+
+/** The tables the share module owns. */
+export const SHARE_ENTITIES = [ShareLinkEntity, ShareDailyCountEntity];

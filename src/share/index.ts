@@ -1,0 +1,8 @@
+/**
+ * What other modules may use of the share module. Everything else in this folder is its own
+ * business (lint forbids deep imports from outside).
+ */
+export { ShareModule } from './share.module';
+export { ShareService } from './share.service';
+/** For the whole-schema list. */
+export { SHARE_ENTITIES } from './entities';

@@ -1,0 +1,93 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** Recipients one share may have, e-mail addresses and telephone numbers together. */
+export const MAX_RECIPIENTS_PER_SHARE = 10;
+
+/** The recipients of a share, normalised and without duplicates. */
+export interface ShareRecipients {
+  emails: string[];
+  /** E.164 (`+4915112345678`). */
+  phones: string[];
+}
+
+export type RecipientsResult =
+  { ok: true; recipients: ShareRecipients } | { ok: false; field: string; problem: string };
+
+const LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/**
+ * An e-mail address as it is sent to (`Jane.Doe@Example.COM ` → `Jane.Doe@example.com`), or
+ * undefined when it is none: one `@`, a dot-atom local part of at most 64 characters, a domain
+ * of at least two DNS labels, at most 254 characters in all. No quoted local parts or address
+ * literals: nothing a mail header could be confused by.
+ */
+export function normalizeEmail(raw: string): string | undefined {
+  const text = raw.trim();
+  const at = text.lastIndexOf('@');
+  if (text.length > 254 || at < 1) return undefined;
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1).toLowerCase();
+  const labels = domain.split('.');
+  if (local.length > 64 || !LOCAL.test(local)) return undefined;
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return undefined;
+  // A top-level domain is never all digits (that would be an IP address).
+  if (/^\d+$/.test(labels[labels.length - 1])) return undefined;
+  return `${local}@${domain}`;
+}
+
+/**
+ * A telephone number in E.164 (`+49 151 1234-5678`, `0049 1511 2345678` → `+4915112345678`), or
+ * undefined when it is not a valid number with its country code. Spaces, dashes, dots and
+ * parentheses are ignored; `00` before the country code is taken as `+`.
+ */
+export function normalizePhone(raw: string): string | undefined {
+  let text = raw.trim().replace(/[\s\-.()/]/g, '');
+  if (text.startsWith('00')) text = `+${text.slice(2)}`;
+  if (!/^\+\d{4,17}$/.test(text)) return undefined;
+  const parsed = parsePhoneNumberFromString(text);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+const shown = (value: string) => JSON.stringify(value.slice(0, 100));
+
+/**
+ * The recipients of a share request, each normalised (duplicates dropped), or the first problem:
+ * the field with its index and the rule, or more than MAX_RECIPIENTS_PER_SHARE in all.
+ */
+export function parseRecipients(
+  emailAddresses: readonly string[] = [],
+  phoneNumbers: readonly string[] = [],
+): RecipientsResult {
+  const emails = new Map<string, string>();
+  for (const [i, raw] of emailAddresses.entries()) {
+    const email = normalizeEmail(raw);
+    if (!email)
+      return {
+        ok: false,
+        field: `emailAddresses[${i}]`,
+        problem: `emailAddresses[${i}] ${shown(raw)} is not a valid e-mail address`,
+      };
+    // The first spelling is kept.
+    if (!emails.has(email.toLowerCase())) emails.set(email.toLowerCase(), email);
+  }
+  const phones = new Set<string>();
+  for (const [i, raw] of phoneNumbers.entries()) {
+    const phone = normalizePhone(raw);
+    if (!phone)
+      return {
+        ok: false,
+        field: `phoneNumbers[${i}]`,
+        problem: `phoneNumbers[${i}] ${shown(raw)} is not a valid telephone number with its country code (such as +49 151 12345678)`,
+      };
+    phones.add(phone);
+  }
+  const count = emails.size + phones.size;
+  if (count > MAX_RECIPIENTS_PER_SHARE)
+    return {
+      ok: false,
+      field: 'emailAddresses',
+      problem: `a share may have at most ${MAX_RECIPIENTS_PER_SHARE} recipients (e-mail addresses and telephone numbers together), not ${count}`,
+    };
+  return { ok: true, recipients: { emails: [...emails.values()], phones: [...phones] } };
+}
