@@ -8,6 +8,7 @@ import { RECIPE_SET_ENTITIES } from './recipesets';
 import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
+import { MessageDailyCountEntity } from './common/messages/message-daily-count.entity';
 import { USER_ENTITIES } from './users/entities/user.entity';
 import { SHARE_ENTITIES } from './share';
 
@@ -28,6 +29,7 @@ export const ENTITIES = [
   ...WEB_TO_PRINT_ENTITIES,
   ...SAVED_ASSET_ENTITIES,
   OutboxMessageEntity,
+  MessageDailyCountEntity,
   ...USER_ENTITIES,
   ...SHARE_ENTITIES,
 ];

@@ -19,6 +19,8 @@ export interface S3Settings {
 export interface UserSettings {
   /** How long an invitation link works. */
   invitationDays: number;
+  /** Invitation e-mails one client may have sent per UTC day. */
+  invitationDailyLimit: number;
   /** check-credentials attempts one source address may make a minute. */
   credentialsPerMinute: number;
   /** Failed checks of one e-mail address within the window that block it for blockMs. */
@@ -165,6 +167,7 @@ export class AppConfig {
     };
     this.users = {
       invitationDays: 7,
+      invitationDailyLimit: env.INVITATION_DAILY_LIMIT,
       credentialsPerMinute: env.CREDENTIALS_RATE_LIMIT,
       failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
     };

@@ -109,6 +109,21 @@ describe('parseEnvironment', () => {
     expect(parseEnvironment({}).MAIL_FROM).toBe('Product Customizer <no-reply@localhost>');
   });
 
+  it('checks the credential-check limit and the Redis key prefix', () => {
+    const err = configError({ CREDENTIALS_RATE_LIMIT: '10', REDIS_KEY_PREFIX: 'has space' });
+    expect(err.problems).toEqual([
+      'REDIS_KEY_PREFIX must be 1–50 of letters, digits, ":", "_", "." and "-" (got "has space")',
+      'CREDENTIALS_RATE_LIMIT must not be less than 60 (got 10)',
+    ]);
+    expect(parseEnvironment({})).toMatchObject({
+      CREDENTIALS_RATE_LIMIT: 120,
+      REDIS_KEY_PREFIX: 'pci:',
+    });
+    expect(
+      parseEnvironment({ CREDENTIALS_RATE_LIMIT: '60', REDIS_KEY_PREFIX: 'shop-b:' }),
+    ).toMatchObject({ CREDENTIALS_RATE_LIMIT: 60, REDIS_KEY_PREFIX: 'shop-b:' });
+  });
+
   it('echoes a bad BASE_URL, which is not secret', () => {
     expect(configError({ BASE_URL: 'not a url' }).message).toContain(
       'BASE_URL must be a URL address (got "not a url")',

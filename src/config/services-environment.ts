@@ -92,6 +92,10 @@ export class ServicesEnvironment {
   // minute (each e-mail address is also refused for 15 minutes after 10 failures).
   @IntBetween(60, 100_000)
   CREDENTIALS_RATE_LIMIT = 120;
+
+  /** Invitation e-mails (new and sent again) one client may have sent per UTC day. */
+  @IntBetween(1, 100_000)
+  INVITATION_DAILY_LIMIT = 200;
 }
 
 /** What the services' variables get wrong together (each alone is checked by its rule). */

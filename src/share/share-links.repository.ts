@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { ShareDailyCountEntity } from './entities/share-daily-count.entity';
 import { ShareLinkEntity } from './entities/share-link.entity';
 
 export type NewShareLink = Omit<ShareLinkEntity, 'client' | 'recipeSet' | 'revokedAt'>;
@@ -11,43 +10,13 @@ export type ListedShareLink = ShareLinkEntity & { recipeSetReadableId: string };
 /** Longest listing of share links. */
 const MAX_LISTED = 500;
 
-/** Share links and the daily recipient counts. Inside a unit of work, in its transaction. */
+/** Share links. Inside a unit of work, in its transaction. */
 @Injectable()
 export class ShareLinksRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
   async insert(links: NewShareLink[]): Promise<void> {
     if (links.length > 0) await this.uow.manager.insert(ShareLinkEntity, links);
-  }
-
-  /**
-   * Adds `count` recipients to the client's count of `day` unless that passes `limit`, in one
-   * statement (the upsert locks the row, so concurrent shares wait for each other); the new
-   * count, or undefined when it would pass the limit (nothing changed).
-   */
-  async addRecipients(
-    clientId: string,
-    day: string,
-    count: number,
-    limit: number,
-  ): Promise<number | undefined> {
-    if (count > limit) return undefined;
-    const rows = await this.uow.manager.query<{ recipients: number }[]>(
-      `INSERT INTO share_daily_count (client_id, day, recipients) VALUES ($1, $2, $3)
-       ON CONFLICT (client_id, day) DO UPDATE
-         SET recipients = share_daily_count.recipients + EXCLUDED.recipients
-         WHERE share_daily_count.recipients + EXCLUDED.recipients <= $4
-       RETURNING recipients`,
-      [clientId, day, count, limit],
-    );
-    return rows[0]?.recipients;
-  }
-
-  async usedOn(clientId: string, day: string): Promise<number> {
-    const row = await this.uow.manager.findOne(ShareDailyCountEntity, {
-      where: { clientId, day },
-    });
-    return row?.recipients ?? 0;
   }
 
   findByHash(tokenHash: string): Promise<ShareLinkEntity | null> {

@@ -6,6 +6,7 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { UrlSigner } from '../common/auth/signed-urls';
 import { Clock } from '../common/clock/clock';
+import { MessageQuota } from '../common/messages/message-quota';
 import { MessageOutbox } from '../common/messages/message-outbox';
 import { messageLocale } from '../common/messages/message-templates';
 import {
@@ -49,6 +50,7 @@ export class ShareService {
     private readonly designs: RecipeSetDesignsService,
     private readonly clients: ClientsService,
     private readonly outbox: MessageOutbox,
+    private readonly quota: MessageQuota,
     private readonly repo: ShareLinksRepository,
     private readonly uow: UnitOfWork,
     private readonly signer: UrlSigner,
@@ -112,15 +114,9 @@ export class ShareService {
     });
 
     const ids = await this.uow.run(async () => {
-      const day = now.toISOString().slice(0, 10);
       const limit = this.config.shareDailyLimit;
-      const total = await this.repo.addRecipients(recipeSet.clientId, day, count, limit);
-      if (total === undefined)
-        throw new ShareDailyLimitReached(
-          limit,
-          await this.repo.usedOn(recipeSet.clientId, day),
-          count,
-        );
+      const claim = await this.quota.claim(recipeSet.clientId, 'share', count, limit, now);
+      if (!claim.granted) throw new ShareDailyLimitReached(limit, claim.usedToday, count);
       await this.repo.insert(links);
       return this.outbox.enqueue(messages, { jobDelaySeconds: JOB_DELAY_SECONDS });
     });

@@ -58,6 +58,7 @@ export class UsersController {
   @ApiOkResponse({ type: UserEnvelopeDto, example: { data: INVITED_USER_EXAMPLE } })
   @ApiTextError(400, 'Invalid e-mail address, role, locale or names: the field and the rule.')
   @ApiTextError(409, 'A user with this e-mail address exists already (in any client).')
+  @ApiTextError(429, 'The client has sent INVITATION_DAILY_LIMIT invitations today (UTC).')
   invite(@CurrentActor() actor: Actor, @Body() body: InviteUserDto): Promise<UserEnvelopeDto> {
     return this.users.invite(actor, body).then((data) => ({ data }));
   }
@@ -73,6 +74,7 @@ export class UsersController {
   @UserIdParam()
   @ApiOkResponse({ description: 'Sent if applicable (no body).' })
   @ApiTextError(404, NOT_FOUND, 'User "6f1c2a8e-3b7d-4c59-9e4f-0a2b3c4d5e6f" was not found.')
+  @ApiTextError(429, 'The client has sent INVITATION_DAILY_LIMIT invitations today (UTC).')
   async resend(@CurrentActor() actor: Actor, @Param('userId') userId: string): Promise<void> {
     await this.users.resend(actor, userId);
   }

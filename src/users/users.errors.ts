@@ -28,3 +28,14 @@ export class CredentialsLocked extends DomainError {
     );
   }
 }
+
+/** The client's daily cap on invitation e-mails (DESIGN §10). */
+export class InvitationDailyLimitReached extends DomainError {
+  constructor(limit: number) {
+    super(
+      'INVITATION_DAILY_LIMIT',
+      ErrorKind.RateLimited,
+      `This client has sent ${limit} invitations today (UTC), the most allowed per day; nothing was sent. Retry after midnight UTC.`,
+    );
+  }
+}

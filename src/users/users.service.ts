@@ -5,6 +5,7 @@ import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { newCapability } from '../common/crypto/capability';
 import { MessageOutbox } from '../common/messages/message-outbox';
+import { MessageQuota } from '../common/messages/message-quota';
 import { messageLocale } from '../common/messages/message-templates';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
@@ -14,7 +15,7 @@ import { InviteUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserRole, UserStatus } from './entities/user.entity';
 import { invitationMessage } from './invitation-message';
 import { userDto } from './users.mapper';
-import { EmailInUse, UserNotFound } from './users.errors';
+import { EmailInUse, InvitationDailyLimitReached, UserNotFound } from './users.errors';
 import { UserRow, UsersRepository } from './users.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +33,7 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly uow: UnitOfWork,
     private readonly outbox: MessageOutbox,
+    private readonly quota: MessageQuota,
     private readonly tokens: TokensService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -134,6 +136,9 @@ export class UsersService {
   }
 
   private async sendInvitation(user: UserRow, token: string): Promise<void> {
+    const limit = this.config.users.invitationDailyLimit;
+    const claim = await this.quota.claim(user.clientId, 'invitation', 1, limit, this.clock.now());
+    if (!claim.granted) throw new InvitationDailyLimitReached(limit);
     await this.outbox.enqueue([
       invitationMessage({
         clientId: user.clientId,

@@ -142,7 +142,7 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
     const before = {
       links: await count('share_link'),
       messages: await count('outbox_message'),
-      counted: await count('share_daily_count'),
+      counted: await count('message_daily_count'),
       mails: smtp.received.length,
     };
     const spy = jest.spyOn(outbox(), 'enqueue').mockImplementationOnce(async function (
@@ -161,13 +161,13 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
     expect({
       links: await count('share_link'),
       messages: await count('outbox_message'),
-      counted: await count('share_daily_count'),
+      counted: await count('message_daily_count'),
       mails: smtp.received.length,
     }).toEqual(before);
-    const used = await t.dataSource.query<{ recipients: number }[]>(
-      `SELECT recipients FROM share_daily_count`,
+    const used = await t.dataSource.query<{ count: number }[]>(
+      `SELECT count FROM message_daily_count WHERE kind = 'share'`,
     );
-    expect(used.map((r) => r.recipients)).toEqual([5]);
+    expect(used.map((r) => r.count)).toEqual([5]);
   });
 
   it('keeps addresses, numbers and links out of the logs', () => {

@@ -198,7 +198,8 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
     }
     case 'sendShare': {
       // Recipients need a recipe set to share (the schema cannot say so: a 400 by the rules).
-      if (!isObject(req.body) || asText(req.body.recipeSetReadableId ?? '').trim() !== '') return req;
+      if (!isObject(req.body) || asText(req.body.recipeSetReadableId ?? '').trim() !== '')
+        return req;
       const some = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string');
       if (!some(req.body.emailAddresses) && !some(req.body.phoneNumbers)) return req;
       return {

@@ -1,14 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MessageDailyCountEntity } from './message-daily-count.entity';
 import { MessageOutbox } from './message-outbox';
+import { MessageQuota } from './message-quota';
 import { OutboxMessageEntity } from './outbox-message.entity';
 import { OutboxRepository } from './outbox.repository';
 
-/** The outbox and delivery of e-mail and SMS (DESIGN §10), for every module. */
+/** The outbox and delivery of e-mail and SMS, and their daily caps (DESIGN §10), for every module. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessageEntity])],
-  providers: [MessageOutbox, OutboxRepository],
-  exports: [MessageOutbox],
+  imports: [TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity])],
+  providers: [MessageOutbox, MessageQuota, OutboxRepository],
+  exports: [MessageOutbox, MessageQuota],
 })
 export class MessagesModule {}

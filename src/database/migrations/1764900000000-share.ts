@@ -1,8 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sharing (src/share): the share links (only their tokens' hashes) and each client's daily
- * recipient count; the sharing switches of client accounts and products (on by default); and the
+ * Sharing (src/share): the share links (only their tokens' hashes); the sharing switches of client accounts and products (on by default); and the
  * outbox's claim, which keeps a request's immediate delivery attempt and the delivery job from
  * both sending a message.
  */
@@ -10,9 +9,6 @@ export class Share1764900000000 implements MigrationInterface {
   name = 'Share1764900000000';
 
   public async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      `CREATE TABLE "share_daily_count" ("client_id" uuid NOT NULL, "day" date NOT NULL, "recipients" integer NOT NULL, CONSTRAINT "PK_b699ed24b0ee402b40cf3509c21" PRIMARY KEY ("client_id", "day"))`,
-    );
     await q.query(
       `CREATE TABLE "share_link" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "client_id" uuid NOT NULL, "recipe_set_id" uuid NOT NULL, "token_hash" character varying(64) NOT NULL, "channel" character varying(8) NOT NULL, "recipient_hint" character varying(100) NOT NULL, "locale" character varying(16) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "revoked_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "UQ_baf591b531906ad01104a628b17" UNIQUE ("token_hash"), CONSTRAINT "PK_c20801720fbd00896c634d4aa94" PRIMARY KEY ("id"))`,
     );
@@ -25,9 +21,6 @@ export class Share1764900000000 implements MigrationInterface {
     await q.query(`ALTER TABLE "product" ADD "sharing_enabled" boolean NOT NULL DEFAULT true`);
     await q.query(`ALTER TABLE "outbox_message" ADD "claimed_until" TIMESTAMP WITH TIME ZONE`);
     await q.query(
-      `ALTER TABLE "share_daily_count" ADD CONSTRAINT "FK_579d7e1bd9888b358fc23b211ce" FOREIGN KEY ("client_id") REFERENCES "client_account"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    );
-    await q.query(
       `ALTER TABLE "share_link" ADD CONSTRAINT "FK_bcd250aa5b0073c306d0d5dbea1" FOREIGN KEY ("client_id") REFERENCES "client_account"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await q.query(
@@ -37,7 +30,6 @@ export class Share1764900000000 implements MigrationInterface {
 
   public async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "share_link"`);
-    await q.query(`DROP TABLE "share_daily_count"`);
     await q.query(`ALTER TABLE "outbox_message" DROP COLUMN "claimed_until"`);
     await q.query(`ALTER TABLE "product" DROP COLUMN "sharing_enabled"`);
     await q.query(`ALTER TABLE "client_account" DROP COLUMN "sharing_enabled"`);

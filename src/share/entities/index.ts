@@ -1,5 +1,4 @@
-import { ShareDailyCountEntity } from './share-daily-count.entity';
 import { ShareLinkEntity } from './share-link.entity';
 
 /** The tables the share module owns. */
-export const SHARE_ENTITIES = [ShareLinkEntity, ShareDailyCountEntity];
+export const SHARE_ENTITIES = [ShareLinkEntity];

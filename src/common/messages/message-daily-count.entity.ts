@@ -2,12 +2,12 @@ import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
 
 /**
- * Recipients a client has shared with on one UTC day (DESIGN §10: what a caller can make us send
- * is capped per client per day). Raised by an atomic upsert in the share's transaction, so
- * concurrent shares cannot pass the cap together.
+ * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (DESIGN §10:
+ * what a caller can make us send is capped per client per day). Raised by an atomic upsert in the
+ * transaction that writes the messages, so concurrent requests cannot pass the cap together.
  */
-@Entity({ name: 'share_daily_count' })
-export class ShareDailyCountEntity {
+@Entity({ name: 'message_daily_count' })
+export class MessageDailyCountEntity {
   @PrimaryColumn({ name: 'client_id', type: 'uuid' })
   clientId: string;
 
@@ -19,6 +19,9 @@ export class ShareDailyCountEntity {
   @PrimaryColumn({ type: 'date' })
   day: string;
 
+  @PrimaryColumn({ type: 'varchar', length: 50 })
+  kind: string;
+
   @Column({ type: 'integer' })
-  recipients: number;
+  count: number;
 }
