@@ -14,6 +14,7 @@ import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { SavedAssetsModule } from './saved-assets';
 import { UsersModule } from './users/users.module';
+import { PlansModule } from './plans';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { ShareModule } from './share';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
@@ -64,6 +65,7 @@ export class AppModule {
         CachingModule,
         MessagesModule,
         RateLimitsModule,
+        PlansModule,
         MetricsModule,
         LogEntriesModule,
         CryptoModule,

@@ -38,6 +38,9 @@ import { DatabaseModule } from './database/database.module';
 import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
+import { PlansModule, PlansService, SetPlanDto } from './plans';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { DemoService } from './demo/demo.service';
 import { CatalogService } from './catalog';
 import { DEFAULT_DEMO_PRODUCT } from './demo/demo.service';
@@ -62,6 +65,7 @@ class CliModule {
         // The feature modules' routes use it; the CLI builds them without the app.
         IdempotencyModule,
         ClientsModule,
+        PlansModule,
         DemoModule,
         // Lists and retries failed jobs; this process runs none (no module registers a handler).
         JobsModule,
@@ -74,6 +78,32 @@ class CliModule {
 }
 
 class UsageError extends Error {}
+
+interface SetPlanOptions {
+  plan?: string;
+  limit?: string;
+  window?: string;
+  monthly?: string;
+}
+
+/** `client set-plan`'s options as the admin route's body, checked by the same rules. */
+function planInput(opts: SetPlanOptions): SetPlanDto {
+  const whole = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,10}$/.test(value.trim()))
+      throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(value)}.`);
+    return Number(value);
+  };
+  const input = plainToInstance(SetPlanDto, {
+    plan: opts.plan,
+    limit: whole('limit', opts.limit),
+    windowSeconds: whole('window', opts.window),
+    monthlyCap: whole('monthly', opts.monthly),
+  });
+  const problems = validateSync(input).flatMap((e) => Object.values(e.constraints ?? {}));
+  if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
+  return input;
+}
 
 /** Opens the database (attaching to a running embedded server if there is one) and runs `fn`. */
 async function withContext<T>(
@@ -148,6 +178,20 @@ function buildProgram(): Command {
       if (enabled === undefined)
         throw new UsageError(`Say on or off, not ${JSON.stringify(onOrOff)}.`);
       out(await withContext((ctx) => ctx.get(ClientsService).setSharing(clientHandle, enabled)));
+    });
+
+  client
+    .command('set-plan <clientHandle>')
+    .description(
+      "set the client's plan: a seeded one (--plan) or limits of its own (--limit and --window)",
+    )
+    .option('--plan <plan>', `a seeded plan: ${Object.values(Plan).join(' | ')}`)
+    .option('--limit <n>', 'requests per window on the rate-limited routes')
+    .option('--window <seconds>', 'the window, in seconds')
+    .option('--monthly <n>', 'requests per calendar month (default: no monthly cap)')
+    .action(async (clientHandle: string, opts: SetPlanOptions) => {
+      const input = planInput(opts);
+      out(await withContext((ctx) => ctx.get(PlansService).set(clientHandle, input)));
     });
 
   const token = program.command('token').description('API tokens');

@@ -10,6 +10,7 @@ import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.enti
 import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
 import { MessageDailyCountEntity } from './common/messages/message-daily-count.entity';
 import { USER_ENTITIES } from './users/entities/user.entity';
+import { PLAN_ENTITIES } from './plans';
 import { SHARE_ENTITIES } from './share';
 
 /**
@@ -31,5 +32,6 @@ export const ENTITIES = [
   OutboxMessageEntity,
   MessageDailyCountEntity,
   ...USER_ENTITIES,
+  ...PLAN_ENTITIES,
   ...SHARE_ENTITIES,
 ];

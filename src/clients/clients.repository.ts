@@ -3,7 +3,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
-import { Role } from '../common/auth/role';
+import { Role, roleSatisfies } from '../common/auth/role';
 import { UserEntity, UserStatus } from '../users/entities/user.entity';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
@@ -56,7 +56,7 @@ export class ClientsRepository {
 
   /**
    * The token with this hash, with its client, unless it is revoked or expired at `now`, or
-   * belongs to a user who is not active.
+   * belongs to a user who is not active or whose role is now below the token's.
    */
   async getActiveTokenByHash(tokenHash: string, now: Date): Promise<ActiveToken | null> {
     const token = await this.tokens.findOne({
@@ -66,7 +66,12 @@ export class ClientsRepository {
       ],
       relations: { client: true, user: true },
     });
-    if (token?.userId && token.user?.status !== UserStatus.Active) return null;
+    // A user's token works while the user is active, and with no more than the user's role now.
+    if (token?.userId) {
+      const user = token.user;
+      if (user?.status !== UserStatus.Active) return null;
+      if (!roleSatisfies(user.role as unknown as Role, token.role)) return null;
+    }
     return token?.client ? (token as ActiveToken) : null;
   }
 

@@ -13,8 +13,9 @@ export const CREDENTIAL_FAILURES = Symbol('CREDENTIAL_FAILURES');
 /**
  * POST /api/user/check-credentials: the id of the active user with this e-mail and password, or
  * null. Every null costs the same: unknown addresses, users who have not accepted and disabled
- * users verify the password against a hash too (a fixed dummy where there is none). Failures are
- * counted per address (a hash of it): too many and the address is refused for a while.
+ * users verify the password against a hash too (a fixed dummy where there is none). Attempts are
+ * counted per address (a hash of it) until one succeeds: past the limit, the address is refused
+ * for a while.
  */
 @Injectable()
 export class CredentialsService {
@@ -27,7 +28,8 @@ export class CredentialsService {
   async check(input: CredentialsDto): Promise<string | null> {
     const email = input.email.trim().toLowerCase();
     const key = createHash('sha256').update(email).digest('hex');
-    const blockedMs = await this.failures.blockedFor(key);
+    // Counted before the check, so that concurrent guesses cannot outnumber the limit.
+    const blockedMs = await this.failures.attempt(key);
     if (blockedMs > 0) throw new CredentialsLocked(blockedMs / 1000);
     const user = email.length <= 254 ? await this.repo.findByEmail(email) : null;
     const matches = await this.hasher.verifyOrDummy(user?.passwordHash ?? null, input.password);
@@ -35,7 +37,6 @@ export class CredentialsService {
       await this.failures.reset(key);
       return user.id;
     }
-    await this.failures.fail(key);
     return null;
   }
 }

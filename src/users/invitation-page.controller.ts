@@ -26,7 +26,10 @@ import { Acceptance, InvitationsService, OpenInvitation } from './invitations.se
 const TokenParam = () =>
   ApiParam({ name: 'token', description: 'The token of the invitation link.' });
 const HTML = { 'text/html': { schema: { type: 'string' } } };
-/** A page; a 404 is also the API's text or ProblemDetails when no page route matched. */
+/**
+ * A page; a 404 (no page route matched) or a 400 (a JSON body that does not parse) may also be
+ * the API's text or ProblemDetails.
+ */
 const HtmlPage = (status: number, description: string) =>
   status === 200
     ? ApiOkResponse({ description, content: HTML })
@@ -34,7 +37,7 @@ const HtmlPage = (status: number, description: string) =>
         status,
         description,
         content:
-          status === 404
+          status === 404 || status === 400
             ? {
                 ...HTML,
                 'text/plain': { schema: { type: 'string' } },
@@ -96,16 +99,31 @@ export class InvitationPageController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiProduces('text/html')
   @HtmlPage(200, 'Accepted: the account is active.')
+  @HtmlPage(400, 'The form could not be read: the form again.')
   @HtmlPage(403, 'The form is stale or came from elsewhere (CSRF): the form again.')
+  @HtmlPage(413, 'The form is too large (over 16 KiB or 20 fields): the form again.')
   @HtmlPage(404, 'The link no longer works.')
   @HtmlPage(422, 'The password does not meet the policy: the form again, naming what to correct.')
   async accept(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     const invitation = await this.invitations.open(token);
     if (!invitation) return this.dead(req, res);
-    const fields: FormFields = await readForm(req, res).catch(() => ({}));
+    let fields: FormFields;
+    try {
+      fields = await readForm(req, res);
+    } catch (err) {
+      // Too large (413) or malformed (400): the form again, to send once more.
+      const status = (err as { status?: unknown }).status;
+      const t = INVITATION_TEXTS[invitation.locale];
+      const code = status === 413 ? 413 : 400;
+      return this.send(
+        res,
+        code,
+        this.form(req, res, invitation, invitation, [t.problems['form-expired']]),
+      );
+    }
     const input: Acceptance = {
-      firstName: (fields.firstName ?? '').trim(),
-      lastName: (fields.lastName ?? '').trim(),
+      firstName: plainText(fields.firstName),
+      lastName: plainText(fields.lastName),
       password: fields.password ?? '',
       confirmation: fields.confirmation ?? '',
     };
@@ -173,7 +191,15 @@ export class InvitationPageController {
   }
 }
 
-/** What a form's CSRF field is bound to: this invitation, as sent this time. */
+/** A name as typed, without control characters or broken surrogates (the database refuses NUL). */
+function plainText(value: string | undefined): string {
+  return (value ?? '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/** What a form's CSRF field is bound to: the invited user (the link itself is checked apart). */
 function subject(invitation: OpenInvitation): string {
   return `invitation:${invitation.userId}`;
 }

@@ -31,11 +31,13 @@ export class CredentialsLocked extends DomainError {
 
 /** The client's daily cap on invitation e-mails (DESIGN §10). */
 export class InvitationDailyLimitReached extends DomainError {
-  constructor(limit: number) {
+  constructor(limit: number, now: Date) {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     super(
       'INVITATION_DAILY_LIMIT',
       ErrorKind.RateLimited,
       `This client has sent ${limit} invitations today (UTC), the most allowed per day; nothing was sent. Retry after midnight UTC.`,
+      { retryAfterSeconds: Math.ceil((midnight - now.getTime()) / 1000) },
     );
   }
 }

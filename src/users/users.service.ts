@@ -67,7 +67,7 @@ export class UsersService {
       });
     } catch (err) {
       // Two invitations of one address at the same time: the second meets the unique index.
-      if (isUniqueViolation(err)) throw new EmailInUse();
+      if (isUniqueViolation(err, 'UQ_app_user_email')) throw new EmailInUse();
       throw err;
     }
   }
@@ -118,6 +118,10 @@ export class UsersService {
           : input.status;
       await this.repo.update(user.id, {
         ...(status ? { status } : {}),
+        // A disabled user's open invitation ends: enabling again needs a new one (resend).
+        ...(status === UserStatus.Disabled
+          ? { invitationTokenHash: null, invitationExpiresAt: null }
+          : {}),
         ...(input.role ? { role: input.role } : {}),
         updatedAt: this.clock.now(),
       });
@@ -137,8 +141,9 @@ export class UsersService {
 
   private async sendInvitation(user: UserRow, token: string): Promise<void> {
     const limit = this.config.users.invitationDailyLimit;
-    const claim = await this.quota.claim(user.clientId, 'invitation', 1, limit, this.clock.now());
-    if (!claim.granted) throw new InvitationDailyLimitReached(limit);
+    const now = this.clock.now();
+    const claim = await this.quota.claim(user.clientId, 'invitation', 1, limit, now);
+    if (!claim.granted) throw new InvitationDailyLimitReached(limit, now);
     await this.outbox.enqueue([
       invitationMessage({
         clientId: user.clientId,

@@ -91,6 +91,26 @@ describe('POST /api/user/check-credentials', () => {
     expect((await check({ email: 'active@example.com', password: PASSWORD })).status).toBe(200);
   });
 
+  it('counts concurrent attempts before they end: a burst gets no more than 10 tries', async () => {
+    const { link } = await invite(t, acme.token, { email: 'burst@example.com' });
+    await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        check({ email: 'burst@example.com', password: `guess ${i}` }, `10.2.${source}.${i}`),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
+  it('never matches a password longer than any that can be set (256 characters)', async () => {
+    const res = await check({
+      email: 'active@example.com',
+      password: `${PASSWORD}${'x'.repeat(300)}`,
+    });
+    expect(res.text).toBe('null');
+  });
+
   it('limits each source address to CREDENTIALS_RATE_LIMIT attempts a minute (429 "Rate limit exceeded.")', async () => {
     const from = '192.0.2.77';
     const answers = await Promise.all(

@@ -137,6 +137,25 @@ describe('Invitation acceptance page', () => {
     }
   });
 
+  it('drops control characters from names (NUL would not be stored) and answers an oversized form 413', async () => {
+    const { id, link } = await invite(t, acme.token, { email: 'nul@example.com' });
+    const bad = await request(t.http)
+      .post(link)
+      .type('form')
+      .send(Array.from({ length: 25 }, (_, n) => `f${n}=x`).join('&'));
+    expect(bad.status).toBe(413);
+    expect(bad.headers['content-type']).toBe('text/html; charset=utf-8');
+    const res = await acceptInvitation(t, link, {
+      firstName: 'A\u0000nn\u0007',
+      lastName: 'Lee\u001b',
+      password: PASSWORD,
+      confirmation: PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    const user = await request(t.http).get(`/api/users/${id}`).set('SERVICE_API_TOKEN', acme.token);
+    expect(user.body.data).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+  });
+
   it('escapes what the page prints', async () => {
     const { link } = await invite(t, acme.token, {
       email: 'xss@example.com',

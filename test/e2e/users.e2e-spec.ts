@@ -235,8 +235,29 @@ describe('Users (invite, resend, list, disable)', () => {
       expect(foreign.text).toBe(`User ${id} was not found in this client.`);
     });
 
-    it('a user who never accepted goes back to Invited when enabled', async () => {
-      const { id } = await invite(t, acme.token, { email: 'never@example.com' });
+    it("a demoted user's Admin token stops working at once", async () => {
+      const { id, link } = await invite(t, acme.token, {
+        email: 'demote@example.com',
+        role: 'Admin',
+      });
+      await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
+      const issued = await request(t.http)
+        .post(`/admin/clients/${acme.handle}/tokens`)
+        .set('SERVICE_API_TOKEN', (await serviceAdmin()).token)
+        .send({ role: 'Admin', userId: id });
+      const own = issued.body.token as string;
+      const listUsers = () => request(t.http).get('/api/users').set('SERVICE_API_TOKEN', own);
+      expect((await listUsers()).status).toBe(200);
+      await request(t.http)
+        .patch(`/api/users/${id}`)
+        .set('SERVICE_API_TOKEN', acme.token)
+        .send({ role: 'User' })
+        .expect(200);
+      expect((await listUsers()).status).toBe(401);
+    });
+
+    it('a user who never accepted goes back to Invited when enabled, and needs a new link', async () => {
+      const { id, link } = await invite(t, acme.token, { email: 'never@example.com' });
       const patch = (status: string) =>
         request(t.http)
           .patch(`/api/users/${id}`)
@@ -248,6 +269,13 @@ describe('Users (invite, resend, list, disable)', () => {
         .get(`/api/users/${id}`)
         .set('SERVICE_API_TOKEN', acme.token);
       expect(read.body.data.status).toBe('Invited');
+      expect((await request(t.http).get(link)).status).toBe(404);
+      await request(t.http)
+        .get(`/api/user/invite/${id}`)
+        .set('SERVICE_API_TOKEN', acme.token)
+        .expect(200);
+      const links = await invitationLinks(t, 'never@example.com');
+      expect((await request(t.http).get(links[links.length - 1])).status).toBe(200);
     });
   });
 
@@ -283,6 +311,8 @@ describe('Invitations: the daily cap per client', () => {
       .get(`/api/user/invite/${id}`)
       .set('SERVICE_API_TOKEN', acme.token);
     expect(resend.status).toBe(429);
+    expect(Number(resend.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(resend.headers['retry-after'])).toBeLessThanOrEqual(86_400);
     const users = await request(t.http).get('/api/users').set('SERVICE_API_TOKEN', acme.token);
     expect(users.headers['x-total-count']).toBe('2');
     expect(await invitationLinks(t, 'cap3@example.com')).toHaveLength(0);

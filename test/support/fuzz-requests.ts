@@ -196,6 +196,13 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         },
       };
     }
+    case 'setClientPlan': {
+      // A plan by name, or limit and windowSeconds together (the schema cannot say so).
+      if (!isObject(req.body)) return req;
+      const { limit, windowSeconds } = req.body;
+      if (typeof limit === 'number' && typeof windowSeconds === 'number') return req;
+      return { ...req, body: { plan: 'standard' } };
+    }
     case 'sendShare': {
       // Recipients need a recipe set to share (the schema cannot say so: a 400 by the rules).
       if (!isObject(req.body) || asText(req.body.recipeSetReadableId ?? '').trim() !== '')
@@ -231,6 +238,13 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
             : {}),
         },
       };
+    }
+    case 'setClientPlan': {
+      // A plan by name, or limit and windowSeconds together (the schema cannot say so).
+      if (!isObject(req.body)) return req;
+      const { limit, windowSeconds } = req.body;
+      if (typeof limit === 'number' && typeof windowSeconds === 'number') return req;
+      return { ...req, body: { plan: 'standard' } };
     }
     case 'sendShare': {
       // Recipients need a recipe set (the schema cannot say so): one designed on a product.

@@ -25,6 +25,20 @@ export class ClientAccountEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /**
+   * Requests per window on the rate-limited routes when the operator set them for this client
+   * (`client set-plan`); null: the named plan's (see src/plans/plan-limits.ts).
+   */
+  @Column({ name: 'rate_limit', type: 'integer', nullable: true })
+  rateLimit: number | null;
+
+  @Column({ name: 'rate_window_seconds', type: 'integer', nullable: true })
+  rateWindowSeconds: number | null;
+
+  /** With rateLimit set: the monthly cap (null: none). */
+  @Column({ name: 'monthly_cap', type: 'integer', nullable: true })
+  monthlyCap: number | null;
+
   /** Whether the client's designs may be shared (POST /api/share/send); operators switch it. */
   @Column({ name: 'sharing_enabled', type: 'boolean', default: true })
   sharingEnabled: boolean;

@@ -27,8 +27,9 @@ import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     {
       provide: FormGuard,
-      inject: [KeyRing],
-      useFactory: (keys: KeyRing) => new FormGuard(deriveSecrets(keys, 'forms')),
+      inject: [KeyRing, AppConfig],
+      useFactory: (keys: KeyRing, config: AppConfig) =>
+        new FormGuard(deriveSecrets(keys, 'forms'), config.baseUrl),
     },
     {
       provide: UrlSigner,

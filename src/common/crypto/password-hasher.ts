@@ -19,23 +19,25 @@ export const MAX_PASSWORD_LENGTH = 256;
  * account exists.
  */
 export class PasswordHasher {
-  private dummy?: Promise<string>;
+  /** A hash of a random password, made at start-up: what absent users are verified against. */
+  private readonly dummy: Promise<string> = hash(randomBytes(24).toString('base64url'), OPTIONS);
 
   hash(password: string): Promise<string> {
     return hash(password, OPTIONS);
   }
 
   /**
-   * Whether `password` matches `hashed`; with no hash, a verification against a fixed hash of a
-   * random password is made anyway and the answer is false.
+   * Whether `password` matches `hashed`; with no hash (or a password longer than any that can
+   * be set), a verification against a fixed hash of a random password is made anyway and the
+   * answer is false.
    */
   async verifyOrDummy(hashed: string | null, password: string): Promise<boolean> {
-    const candidate = password.slice(0, MAX_PASSWORD_LENGTH);
-    if (hashed === null) {
-      this.dummy ??= hash(randomBytes(24).toString('base64url'), OPTIONS);
-      await verify(await this.dummy, candidate).catch(() => false);
+    // Longer than any password set: no match, in the time of a verification all the same.
+    const usable = hashed !== null && password.length <= MAX_PASSWORD_LENGTH;
+    if (!usable) {
+      await verify(await this.dummy, password.slice(0, MAX_PASSWORD_LENGTH)).catch(() => false);
       return false;
     }
-    return verify(hashed, candidate).catch(() => false);
+    return verify(hashed, password).catch(() => false);
   }
 }

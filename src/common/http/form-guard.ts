@@ -13,8 +13,15 @@ export const FORM_COOKIE = 'pci_form';
  * neither read the cookie nor make the field; the first key makes fields, every key checks them.
  */
 export class FormGuard {
-  constructor(private readonly keys: readonly SigningKey[]) {
+  /** The service's own origin (of BASE_URL): what a browser's Origin may name besides Host. */
+  private readonly origin: string;
+
+  constructor(
+    private readonly keys: readonly SigningKey[],
+    baseUrl: string,
+  ) {
     if (keys.length === 0) throw new Error('FormGuard needs at least one key');
+    this.origin = new URL(baseUrl).origin;
   }
 
   /** Sets the cookie for a form at `path` about `subject` and answers the hidden field's value. */
@@ -23,7 +30,8 @@ export class FormGuard {
     res.cookie(FORM_COOKIE, secret, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: req.secure,
+      // Secure whenever the service is reached over HTTPS (also when TLS ends at a proxy).
+      secure: req.secure || this.origin.startsWith('https:'),
       path,
       maxAge: 60 * 60 * 1000,
     });
@@ -32,7 +40,7 @@ export class FormGuard {
 
   /** Whether a POST about `subject` carries a field that matches its cookie and comes from us. */
   check(req: Request, field: unknown, subject: string): boolean {
-    if (!sameOrigin(req)) return false;
+    if (!sameOrigin(req, this.origin)) return false;
     const secret = cookie(req.headers.cookie, FORM_COOKIE);
     if (!secret || typeof field !== 'string' || field.length > 100) return false;
     const given = Buffer.from(field);
@@ -49,16 +57,17 @@ export class FormGuard {
 
 /**
  * False when the browser says the request comes from another site: Sec-Fetch-Site where the
- * browser sends it, else an Origin naming another host. (Pages sent with Referrer-Policy:
+ * browser sends it, else an Origin that is neither BASE_URL's nor the Host the request names. (Pages sent with Referrer-Policy:
  * no-referrer make browsers post `Origin: null`: that alone proves nothing either way.)
  */
-function sameOrigin(req: Request): boolean {
+function sameOrigin(req: Request, own: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site) return site === 'same-origin' || site === 'none';
   const origin = req.headers.origin;
   if (!origin || origin === 'null') return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    const url = new URL(origin);
+    return url.origin === own || url.host === req.headers.host;
   } catch {
     return false;
   }

@@ -11,30 +11,31 @@ describe('FailureCounter (in memory, without REDIS_URL)', () => {
     now = 1_000_000;
   });
 
-  it('blocks a key for blockMs once limit failures fall within one window', async () => {
+  it('lets `limit` attempts through, then blocks the key for blockMs', async () => {
     const c = counter();
-    await c.fail('a');
-    await c.fail('a');
-    expect(await c.blockedFor('a')).toBe(0);
-    await c.fail('a');
-    expect(await c.blockedFor('a')).toBe(5000);
-    expect(await c.blockedFor('b')).toBe(0);
+    expect([await c.attempt('a'), await c.attempt('a'), await c.attempt('a')]).toEqual([0, 0, 0]);
+    expect(await c.attempt('a')).toBe(5000);
+    expect(await c.attempt('b')).toBe(0);
     now += 4999;
-    expect(await c.blockedFor('a')).toBe(1);
+    expect(await c.attempt('a')).toBe(1);
     now += 1;
-    expect(await c.blockedFor('a')).toBe(0);
+    expect(await c.attempt('a')).toBe(0);
   });
 
-  it('starts a new window after windowMs, and a reset forgets the failures', async () => {
+  it('counts attempts made at the same time before any of them ends', async () => {
     const c = counter();
-    await c.fail('a');
-    await c.fail('a');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => c.attempt('a')));
+    expect(answers.filter((ms) => ms === 0)).toHaveLength(3);
+  });
+
+  it('starts a new window after windowMs, and a reset (a success) forgets the attempts', async () => {
+    const c = counter();
+    await c.attempt('a');
+    await c.attempt('a');
     now += 1000;
-    await c.fail('a');
-    expect(await c.blockedFor('a')).toBe(0);
-    await c.fail('a');
+    expect([await c.attempt('a'), await c.attempt('a'), await c.attempt('a')]).toEqual([0, 0, 0]);
     await c.reset('a');
-    await c.fail('a');
-    expect(await c.blockedFor('a')).toBe(0);
+    expect([await c.attempt('a'), await c.attempt('a'), await c.attempt('a')]).toEqual([0, 0, 0]);
+    expect(await c.attempt('a')).toBe(5000);
   });
 });

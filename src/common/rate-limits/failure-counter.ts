@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis-connection';
 
 export interface FailureRule {
-  /** Failures counted within one window… */
+  /** Attempts without a success within one window… */
   limit: number;
   /** …of this length… */
   windowMs: number;
@@ -10,22 +10,31 @@ export interface FailureRule {
   blockMs: number;
 }
 
-/** Counts a failure; once `limit` are in the window, blocks the key and restarts its count. */
-const FAIL = `
+/**
+ * One attempt, counted before it is made: answers the ms the key stays blocked (0: go ahead).
+ * Past the limit it blocks the key and restarts the count.
+ */
+const ATTEMPT = `
+local blocked = redis.call('PTTL', KEYS[2])
+if blocked > 0 then return blocked end
 local n = redis.call('INCR', KEYS[1])
-if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-if n >= tonumber(ARGV[2]) then
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if n > tonumber(ARGV[2]) then
   redis.call('SET', KEYS[2], '1', 'PX', ARGV[3]); redis.call('DEL', KEYS[1])
+  return tonumber(ARGV[3])
 end
-return n`;
+return 0`;
 
 /** Keys remembered in memory at most (the oldest go first). */
 const MAX_LOCAL_KEYS = 100_000;
 
 /**
- * Failures per key (say, failed sign-ins per e-mail address) and the blocks they lead to: shared
- * through Redis when REDIS_URL is set, kept in this process otherwise (and while Redis does not
- * answer). Keys should not be personal data in clear: callers pass a hash.
+ * Attempts per key that have not (yet) succeeded, say sign-ins per e-mail address, and the
+ * blocks they lead to. An attempt is counted before it is made and forgotten only by `reset`
+ * (its success): requests in flight at the same time are all counted, so a burst cannot get
+ * more tries than the limit. Shared through Redis when REDIS_URL is set, kept in this process
+ * otherwise (and while Redis does not answer). Keys should not be personal data in clear: callers
+ * pass a hash.
  */
 export class FailureCounter {
   private readonly logger = new Logger('RateLimits');
@@ -38,51 +47,30 @@ export class FailureCounter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds the key is still blocked for (0: not blocked). */
-  async blockedFor(key: string): Promise<number> {
-    const client = this.redis.client;
-    if (client) {
-      try {
-        return Math.max(0, await client.pttl(this.redis.key(`fail:${key}:blocked`)));
-      } catch (err) {
-        this.redisDown(err);
-      }
-    }
-    const until = this.blocks.get(key) ?? 0;
-    return Math.max(0, until - this.now());
-  }
-
-  /** Counts one failure for the key. */
-  async fail(key: string): Promise<void> {
+  /** Counts an attempt; answers the ms the key is blocked for (0: the attempt may go ahead). */
+  async attempt(key: string): Promise<number> {
     const { limit, windowMs, blockMs } = this.rule;
     const client = this.redis.client;
     if (client) {
       try {
-        await client.eval(
-          FAIL,
+        const blocked = (await client.eval(
+          ATTEMPT,
           2,
           this.redis.key(`fail:${key}`),
           this.redis.key(`fail:${key}:blocked`),
           String(windowMs),
           String(limit),
           String(blockMs),
-        );
-        return;
+        )) as number;
+        return Math.max(0, blocked);
       } catch (err) {
         this.redisDown(err);
       }
     }
-    const now = this.now();
-    const entry = this.counts.get(key);
-    const count = entry && entry.until > now ? entry : { n: 0, until: now + windowMs };
-    count.n += 1;
-    this.counts.delete(key);
-    if (count.n >= limit) this.block(key, now + blockMs);
-    else this.counts.set(key, count);
-    if (this.counts.size > MAX_LOCAL_KEYS) this.counts.delete(this.counts.keys().next().value!);
+    return this.attemptHere(key);
   }
 
-  /** Forgets the key's failures (a success ends the run of failures). */
+  /** Forgets the key's attempts (a success ends the run of failures). */
   async reset(key: string): Promise<void> {
     this.counts.delete(key);
     await this.redis.client
@@ -90,13 +78,30 @@ export class FailureCounter {
       .catch((err: unknown) => this.redisDown(err));
   }
 
-  private block(key: string, until: number): void {
-    this.blocks.delete(key);
-    this.blocks.set(key, until);
-    if (this.blocks.size > MAX_LOCAL_KEYS) this.blocks.delete(this.blocks.keys().next().value!);
+  private attemptHere(key: string): number {
+    const now = this.now();
+    const blockedUntil = this.blocks.get(key) ?? 0;
+    if (blockedUntil > now) return blockedUntil - now;
+    const entry = this.counts.get(key);
+    const count = entry && entry.until > now ? entry : { n: 0, until: now + this.rule.windowMs };
+    count.n += 1;
+    this.counts.delete(key);
+    if (count.n > this.rule.limit) {
+      this.remember(this.blocks, key, now + this.rule.blockMs);
+      return this.rule.blockMs;
+    }
+    this.remember(this.counts, key, count);
+    return 0;
+  }
+
+  /** Sets `key` as the newest entry of `map`, dropping the oldest past MAX_LOCAL_KEYS. */
+  private remember<V>(map: Map<string, V>, key: string, value: V): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > MAX_LOCAL_KEYS) map.delete(map.keys().next().value!);
   }
 
   private redisDown(err: unknown): void {
-    this.logger.warn({ err }, 'Redis did not answer: failures are counted per instance for now');
+    this.logger.warn({ err }, 'Redis did not answer: attempts are counted per instance for now');
   }
 }

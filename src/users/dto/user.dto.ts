@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsEnum, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsEnum, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { anyCaseOf } from '../../common/validation/any-case';
+import { IsPlainEmail } from '../../common/validation/email';
 import { UserRole, UserStatus } from '../entities/user.entity';
 
 const trimmed = ({ value }: { value: unknown }): unknown =>
@@ -9,11 +10,11 @@ const trimmed = ({ value }: { value: unknown }): unknown =>
 
 /** The invitation request (the spec leaves its fields open). */
 export class InviteUserDto {
-  @ApiProperty({ example: 'jane.doe@example.com', maxLength: 254 })
+  @ApiProperty({ example: 'jane.doe@example.com', maxLength: 254, format: 'email' })
   @Transform(trimmed)
   @IsString()
   @MaxLength(254)
-  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @IsPlainEmail()
   email: string;
 
   @ApiPropertyOptional({ example: 'Jane', maxLength: 100 })

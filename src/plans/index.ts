@@ -1,0 +1,9 @@
+/** What other modules may use of the plans module: the route decorator and the service. */
+export { PlansModule } from './plans.module';
+export { PlanLimited } from './plan-limited.decorator';
+export { PlanLimitGuard, requestedClientHandle } from './plan-limit.guard';
+export { PlansService } from './plans.service';
+export { PLANS, planLimits } from './plan-limits';
+export type { PlanLimits } from './plan-limits';
+export { PLAN_ENTITIES } from './entities/monthly-usage.entity';
+export { ClientPlanDto, SetPlanDto } from './plans.dto';

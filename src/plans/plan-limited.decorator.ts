@@ -1,0 +1,33 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiQuery } from '@nestjs/swagger';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { PlanLimitGuard } from './plan-limit.guard';
+
+/**
+ * Puts a route (or a controller's routes) under the calling client's plan limits (see
+ * PlanLimitGuard) and documents what that adds: the `clientHandle` header or query parameter, and
+ * the 400, 403 and 429 answers.
+ */
+export function PlanLimited(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    UseGuards(PlanLimitGuard),
+    ApiHeader({
+      name: 'clientHandle',
+      required: false,
+      description:
+        "The calling client's handle (or the `clientHandle` query parameter): the client whose plan limits apply.",
+    }),
+    ApiQuery({
+      name: 'clientHandle',
+      required: false,
+      description: 'The calling client (instead of the clientHandle header).',
+    }),
+    ApiTextError(400, 'No clientHandle (header or query parameter).', 'Missing clientHandle.'),
+    ApiTextError(403, "clientHandle names another client than the token's."),
+    ApiTextError(
+      429,
+      "Over the client's plan: requests per window, or per month. Retry-After says when to retry; RateLimit-Policy and RateLimit describe the limit (on every answer).",
+      'Rate limit exceeded.',
+    ),
+  );
+}

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PLAN_ENTITIES } from './entities/monthly-usage.entity';
+import { CurrentPlanController, PlansAdminController } from './plans.controller';
+import { PlansRepository } from './plans.repository';
+import { PlansService } from './plans.service';
+
+/**
+ * Clients' plans and the limits they put on the rate-limited routes. Global: any controller may
+ * use `@PlanLimited()`; its guard is made in the controller's module from PlansService and the
+ * throttler's storage (RateLimitsModule), both global.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature(PLAN_ENTITIES)],
+  controllers: [PlansAdminController, CurrentPlanController],
+  providers: [PlansRepository, PlansService],
+  exports: [PlansService],
+})
+export class PlansModule {}
