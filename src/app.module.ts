@@ -33,6 +33,7 @@ import { DemoModule } from './demo/demo.module';
 import { JobsModule } from './common/jobs/jobs.module';
 import { WebToPrintModule } from './webtoprint/web-to-print.module';
 import { FontsModule } from './fonts';
+import { ImageGenModule } from './imagegen';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -82,6 +83,7 @@ export class AppModule {
         SavedAssetsModule,
         UsersModule,
         ShareModule,
+        ImageGenModule,
         HealthModule,
         DemoModule,
       ],

@@ -299,6 +299,10 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
       pools.catalogImages.push(res.body.data.id);
       if (res.headers['idempotent-replayed'] !== 'true') uploads.add(res.body.data.id);
     }
+    if (op.operationId === 'generateImage' && res.status === 201) {
+      pools.assetIds.push(String(res.body.data.id));
+      uploads.add(res.body.data.id);
+    }
     if (op.operationId === 'uploadAsset') {
       pools.assetIds.push(String(res.body.data.id));
       if (res.headers['idempotent-replayed'] !== 'true') uploads.add(res.body.data.id);

@@ -255,9 +255,38 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
       };
     }
+    case 'generateImage':
+      return imageRequest(req, n);
     default:
       return req;
   }
+}
+
+/** Fonts of GET /api/fonts, by handle and by family, in any case. */
+const IMAGE_FONTS = ['roboto', 'LOBSTER', 'Open Sans', 'playfair-display-bold'];
+
+/**
+ * Image generation takes the body of the generator its path names (the schema lists them as
+ * alternatives): the path names the first alternative the body satisfies, in the document's order
+ * (text before qr: a short text suits both). A font names a bundled one, and sizes stay small
+ * (the HTTP tests cover large ones), so that the run tests breadth.
+ */
+function imageRequest(req: GeneratedRequest, n: number): GeneratedRequest {
+  if (!isObject(req.body)) return req;
+  const body = { ...req.body };
+  const text = typeof body.text === 'string' ? [...body.text] : undefined;
+  const generator =
+    'letters' in body
+      ? 'monogram'
+      : 'seed' in body
+        ? 'pattern'
+        : text && text.length <= 200 && /\S/.test(body.text as string)
+          ? 'text'
+          : 'qr';
+  if (typeof body.font === 'string') body.font = IMAGE_FONTS[n % IMAGE_FONTS.length];
+  if (typeof body.size === 'number' && body.size > 256)
+    body.size = generator === 'text' ? 8 + (body.size % 120) : 64 + (body.size % 192);
+  return { ...req, path: { ...req.path, generator }, body };
 }
 
 /**

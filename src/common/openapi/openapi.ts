@@ -36,6 +36,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'People of a client account: invitations and their acceptance page, credential checks.',
     )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
+    .addTag('Image generation', 'Text, monogram, pattern and QR code images, drawn on request.')
     .addTag('Share', 'Share a design by e-mail and SMS; the public page its links open.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')

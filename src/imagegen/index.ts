@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of the image-generation module. Everything else in this folder is
+ * its own business (lint forbids deep imports from outside).
+ */
+export { ImageGenModule } from './imagegen.module';
+export { ImageGenController } from './imagegen.controller';
+export { GENERATOR_NAMES } from './generators';
+/** Drawing without HTTP (the README's examples). */
+export { ImageDrawer } from './image-drawer';
