@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
+import { applyBodyContents } from './api-body-content';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
@@ -68,6 +69,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ProblemDetails],
     operationIdFactory: (_controller, method) => method,
   });
+  applyBodyContents(document);
   addCommonErrors(document);
   tidyAlternatives(document.components?.schemas ?? {});
   return document;
