@@ -241,9 +241,21 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
       };
     }
+    case 'moderateArtwork':
+    case 'moderateMachine':
+      return { ...req, body: placement(req.body) };
     default:
       return req;
   }
+}
+
+/** A location needs a product, and a product with several locations needs one of them. */
+function placement(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const b = { ...body };
+  if (!nonBlank(b.productHandle) && nonBlank(b.location)) b.productHandle = pools.products[0];
+  if (nonBlank(b.productHandle) && !nonBlank(b.location)) b.location = 'front';
+  return b;
 }
 
 /**

@@ -37,6 +37,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'People of a client account: invitations and their acceptance page, credential checks.',
     )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
+    .addTag(
+      'Moderation',
+      "Checks of artwork before it is printed, a machine verdict, and each client's word lists and blocked images.",
+    )
     .addTag('Share', 'Share a design by e-mail and SMS; the public page its links open.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
