@@ -2,7 +2,16 @@
 import tseslint from 'typescript-eslint';
 
 /** Feature modules that other code imports only through their index.ts. */
-const MODULES = ['recipesets', 'catalog', 'assets', 'fonts', 'render', 'saved-assets', 'imagegen'];
+const MODULES = [
+  'recipesets',
+  'catalog',
+  'assets',
+  'fonts',
+  'render',
+  'saved-assets',
+  'imagegen',
+  'moderation',
+];
 const indexOnly = (modules) => [
   'error',
   {

@@ -17,6 +17,7 @@ import { UsersModule } from './users/users.module';
 import { PlansModule } from './plans';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { ShareModule } from './share';
+import { ModerationModule } from './moderation';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -84,6 +85,7 @@ export class AppModule {
         UsersModule,
         ShareModule,
         ImageGenModule,
+        ModerationModule,
         HealthModule,
         DemoModule,
       ],

@@ -12,6 +12,7 @@ import { MessageDailyCountEntity } from './common/messages/message-daily-count.e
 import { USER_ENTITIES } from './users/entities/user.entity';
 import { PLAN_ENTITIES } from './plans';
 import { SHARE_ENTITIES } from './share';
+import { MODERATION_ENTITIES } from './moderation';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -34,4 +35,5 @@ export const ENTITIES = [
   ...USER_ENTITIES,
   ...PLAN_ENTITIES,
   ...SHARE_ENTITIES,
+  ...MODERATION_ENTITIES,
 ];

@@ -88,6 +88,8 @@ const gen = new OpenApiArbitraries(doc, {
     // Path parameters named `id` get uploaded-asset ids (saved assets and production jobs
     // mostly answer 404 to them).
     id: oneOf(() => pools.assetIds),
+    // Moderation reads uploads of the fuzzing client.
+    uploadedAssetId: oneOf(() => pools.assetIds),
     productHandle: oneOf(() => pools.products),
     // Renders: the fuzzing product's (teeProduct's) view angle, camera, preset and states.
     // (Another camera, preset or state is a 400 by the API's rules, not the schema's.)
@@ -178,7 +180,8 @@ const MULTIPART_BREAKS =
 /** Images valid requests upload, one of each accepted type and a few sizes. */
 const images: Buffer[] = [];
 
-const show = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
+const show = (op: Operation) =>
+  `${op.method.toUpperCase()} ${op.path}${op.variant ? ` (${op.variant})` : ''}`;
 const describeRequest = (req: GeneratedRequest) => JSON.stringify(req).slice(0, 1500);
 
 describe('Fuzzing every operation from openapi.json (HTTP)', () => {

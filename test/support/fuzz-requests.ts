@@ -257,6 +257,9 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
     }
     case 'generateImage':
       return imageRequest(req, n);
+    case 'moderateArtwork':
+    case 'moderateMachine':
+      return { ...req, body: placement(req.body) };
     default:
       return req;
   }
@@ -287,6 +290,13 @@ function imageRequest(req: GeneratedRequest, n: number): GeneratedRequest {
   if (typeof body.size === 'number' && body.size > 256)
     body.size = generator === 'text' ? 8 + (body.size % 120) : 64 + (body.size % 192);
   return { ...req, path: { ...req.path, generator }, body };
+/** A location needs a product, and a product with several locations needs one of them. */
+function placement(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const b = { ...body };
+  if (!nonBlank(b.productHandle) && nonBlank(b.location)) b.productHandle = pools.products[0];
+  if (nonBlank(b.productHandle) && !nonBlank(b.location)) b.location = 'front';
+  return b;
 }
 
 /**

@@ -44,6 +44,11 @@ export interface Operation {
    */
   multipart?: Schema;
   bodyRequired: boolean;
+  /**
+   * For an operation that takes either a JSON or a multipart body (operationsOf lists it twice,
+   * once per kind): which one this is.
+   */
+  variant?: 'json' | 'multipart';
 }
 
 /** A request in parts; `body` undefined means none is sent. */
@@ -120,28 +125,44 @@ export function freeText(maxLength = 40): fc.Arbitrary<string> {
   );
 }
 
-/** The operations of a document, in document order. */
+/**
+ * The operations of a document, in document order; one that takes either JSON or a multipart
+ * form is listed twice, once with each body.
+ */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => {
-      const op = item[method] as {
-        operationId?: string;
-        parameters?: Parameter[];
-        requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-      };
-      return {
-        method,
-        path,
-        operationId: op.operationId ?? `${method} ${path}`,
-        parameters: [
-          ...((item.parameters as Parameter[] | undefined) ?? []),
-          ...(op.parameters ?? []),
-        ].filter((p) => p.in !== 'cookie'),
-        body: op.requestBody?.content?.['application/json']?.schema,
-        multipart: op.requestBody?.content?.['multipart/form-data']?.schema,
-        bodyRequired: op.requestBody?.required === true,
-      };
-    }),
+  return bodiesApart(
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      METHODS.filter((m) => item[m]).map((method) => {
+        const op = item[method] as {
+          operationId?: string;
+          parameters?: Parameter[];
+          requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+        };
+        return {
+          method,
+          path,
+          operationId: op.operationId ?? `${method} ${path}`,
+          parameters: [
+            ...((item.parameters as Parameter[] | undefined) ?? []),
+            ...(op.parameters ?? []),
+          ].filter((p) => p.in !== 'cookie'),
+          body: op.requestBody?.content?.['application/json']?.schema,
+          multipart: op.requestBody?.content?.['multipart/form-data']?.schema,
+          bodyRequired: op.requestBody?.required === true,
+        };
+      }),
+    ),
+  );
+}
+
+function bodiesApart(operations: Operation[]): Operation[] {
+  return operations.flatMap((op): Operation[] =>
+    op.body && op.multipart
+      ? [
+          { ...op, multipart: undefined, variant: 'json' },
+          { ...op, body: undefined, variant: 'multipart' },
+        ]
+      : [op],
   );
 }
 

@@ -29,6 +29,12 @@ import { ApiTextError } from '../openapi/api-text-error.decorator';
 export const MULTIPART_400 =
   'the body is malformed multipart, the file field is missing, a file came in another field, or a text field is too long';
 
+/** As HTTP/1.1 says: a body is announced by Content-Length (not 0) or Transfer-Encoding. */
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** The uploaded file, as handlers receive it. */
 export interface UploadedFile {
   bytes: Buffer;
@@ -41,6 +47,11 @@ export interface SingleFileUploadOptions {
   field?: string;
   /** Most bytes the file may have (default MAX_UPLOAD_BYTES). */
   maxBytes?: number;
+  /**
+   * The route also takes a JSON body (or none), then without a file (read it with
+   * {@link UploadedFileIfAny}); a body of any other type is 415.
+   */
+  orJson?: boolean;
 }
 
 /** Text fields beside the file: few and short (names, references), never a second payload. */
@@ -52,11 +63,11 @@ const FORM_OVERHEAD_BYTES = MAX_TEXT_FIELDS * (MAX_TEXT_FIELD_BYTES + 512) + 409
 
 /** The request body is not `multipart/form-data`. */
 export class NotMultipart extends DomainError {
-  constructor(contentType: string | undefined) {
+  constructor(contentType: string | undefined, orJson = false) {
     super(
       'NOT_MULTIPART',
       ErrorKind.UnsupportedMediaType,
-      `The request body must be multipart/form-data${contentType ? `, not ${contentType.split(';')[0].trim().slice(0, 100)}` : ''}.`,
+      `The request body must be ${orJson ? 'application/json or ' : ''}multipart/form-data${contentType ? `, not ${contentType.split(';')[0].trim().slice(0, 100)}` : ''}.`,
     );
   }
 }
@@ -139,7 +150,12 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
 
     private async read(req: Request, res: Response): Promise<void> {
       const contentType = req.headers['content-type'];
-      if (!req.is('multipart/form-data')) throw new NotMultipart(contentType);
+      if (!req.is('multipart/form-data')) {
+        // A JSON body was read by JsonBodyInterceptor already.
+        const json = req.is(['application/json', 'application/*+json']);
+        if (options.orJson && (json || !hasBody(req))) return;
+        throw new NotMultipart(contentType, options.orJson);
+      }
       const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
       if (encoding !== 'identity') throw new EncodedUpload(encoding);
       // A body announced larger than the file limit plus room for the text fields is refused
@@ -209,17 +225,23 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
 export function SingleFileUpload(options: SingleFileUploadOptions = {}): MethodDecorator {
   return applyDecorators(
     UseInterceptors(uploadInterceptor(options)),
-    ApiConsumes('multipart/form-data'),
+    ApiConsumes(...(options.orJson ? ['application/json'] : []), 'multipart/form-data'),
     ApiTextError(
       413,
       `The file is larger than ${options.maxBytes ? formatBytes(options.maxBytes) : 'MAX_UPLOAD_BYTES (default 25 MB)'}.`,
       'The file is larger than the upload limit of 25 MB.',
     ),
-    ApiTextError(
-      415,
-      'The body is not multipart/form-data, or its Content-Encoding is not supported.',
-      'The request body must be multipart/form-data, not application/json.',
-    ),
+    options.orJson
+      ? ApiTextError(
+          415,
+          'The body is neither JSON nor multipart/form-data, or its Content-Encoding is not supported.',
+          'The request body must be application/json or multipart/form-data, not text/plain.',
+        )
+      : ApiTextError(
+          415,
+          'The body is not multipart/form-data, or its Content-Encoding is not supported.',
+          'The request body must be multipart/form-data, not application/json.',
+        ),
   );
 }
 
@@ -230,4 +252,10 @@ export const UploadedFileBytes = createParamDecorator(
     if (!upload) throw new Error('UploadedFileBytes used on a route without @SingleFileUpload()');
     return upload;
   },
+);
+
+/** The file of a {@link SingleFileUpload} route with `orJson`: undefined for a JSON body. */
+export const UploadedFileIfAny = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): UploadedFile | undefined =>
+    ctx.switchToHttp().getRequest<{ upload?: UploadedFile }>().upload,
 );

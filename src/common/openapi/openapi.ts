@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
+import { applyBodyContents } from './api-body-content';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
@@ -37,6 +38,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addTag('Fonts', 'The fonts text in designs is drawn from.')
     .addTag('Image generation', 'Text, monogram, pattern and QR code images, drawn on request.')
+    .addTag(
+      'Moderation',
+      "Checks of artwork before it is printed, a machine verdict, and each client's word lists and blocked images.",
+    )
     .addTag('Share', 'Share a design by e-mail and SMS; the public page its links open.')
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
@@ -69,6 +74,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ProblemDetails],
     operationIdFactory: (_controller, method) => method,
   });
+  applyBodyContents(document);
   addCommonErrors(document);
   tidyAlternatives(document.components?.schemas ?? {});
   return document;

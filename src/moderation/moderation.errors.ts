@@ -1,0 +1,63 @@
+import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+
+/** A location the product does not have. */
+export class LocationNotFound extends DomainError {
+  constructor(product: string, location: string, known: readonly string[]) {
+    super(
+      'LOCATION_NOT_FOUND',
+      ErrorKind.NotFound,
+      `Product ${product} has no location ${location} (its locations: ${known.join(', ') || 'none'}).`,
+    );
+  }
+}
+
+/** One field missing or conflicting with another: a 400 naming it. */
+export function invalidField(field: string, rule: string): ValidationFailed {
+  return new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
+    { field, message: `${field} ${rule}` },
+  ]);
+}
+
+export class WordNotFound extends DomainError {
+  constructor(id: number | string) {
+    super('MODERATION_WORD_NOT_FOUND', ErrorKind.NotFound, `Moderation word ${id} was not found.`);
+  }
+}
+
+export class BlockedHashNotFound extends DomainError {
+  constructor(id: number | string) {
+    super('BLOCKED_HASH_NOT_FOUND', ErrorKind.NotFound, `Blocked hash ${id} was not found.`);
+  }
+}
+
+export class WordListed extends DomainError {
+  constructor(locale: string, word: string) {
+    super(
+      'MODERATION_WORD_LISTED',
+      ErrorKind.Conflict,
+      `"${word}" is on the ${locale} word list already.`,
+    );
+  }
+}
+
+/** A cap on a client's list, so that one check never reads an unbounded list. */
+export class ModerationListFull extends DomainError {
+  constructor(what: string, max: number) {
+    super('MODERATION_LIST_FULL', ErrorKind.Conflict, `A client may have at most ${max} ${what}.`);
+  }
+}
+
+const INT32_MAX = 2 ** 31 - 1;
+
+/** An id in a path: a 32-bit integer, else 400 naming it. */
+export function parseListId(what: string, id: string): number {
+  const text = id.trim();
+  const n = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(n) || Math.abs(n) > INT32_MAX)
+    throw new DomainError(
+      'INVALID_ID',
+      ErrorKind.BadRequest,
+      `${what} id ${JSON.stringify(id.slice(0, 100))} is not an integer between -2147483648 and 2147483647.`,
+    );
+  return n;
+}
