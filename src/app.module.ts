@@ -16,6 +16,7 @@ import { SavedAssetsModule } from './saved-assets';
 import { UsersModule } from './users/users.module';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { ShareModule } from './share';
+import { AvailabilityModule } from './availability';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -80,6 +81,7 @@ export class AppModule {
         SavedAssetsModule,
         UsersModule,
         ShareModule,
+        AvailabilityModule,
         HealthModule,
         DemoModule,
       ],

@@ -11,6 +11,7 @@ import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
 import { MessageDailyCountEntity } from './common/messages/message-daily-count.entity';
 import { USER_ENTITIES } from './users/entities/user.entity';
 import { SHARE_ENTITIES } from './share';
+import { AVAILABILITY_ENTITIES } from './availability';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -32,4 +33,5 @@ export const ENTITIES = [
   MessageDailyCountEntity,
   ...USER_ENTITIES,
   ...SHARE_ENTITIES,
+  ...AVAILABILITY_ENTITIES,
 ];

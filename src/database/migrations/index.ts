@@ -11,6 +11,7 @@ import { SavedAssets1764600000000 } from './1764600000000-saved-assets';
 import { Outbox1764700000000 } from './1764700000000-outbox';
 import { Users1764800000000 } from './1764800000000-users';
 import { Share1764900000000 } from './1764900000000-share';
+import { Availability1765100000000 } from './1765100000000-availability';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Outbox1764700000000,
   Users1764800000000,
   Share1764900000000,
+  Availability1765100000000,
 ];
