@@ -18,6 +18,7 @@ import { PlansModule } from './plans';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { ShareModule } from './share';
 import { ModerationModule } from './moderation';
+import { AvailabilityModule } from './availability';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
 import { ErrorResponder } from './common/errors/error-responder';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
@@ -86,6 +87,7 @@ export class AppModule {
         ShareModule,
         ImageGenModule,
         ModerationModule,
+        AvailabilityModule,
         HealthModule,
         DemoModule,
       ],

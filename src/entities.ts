@@ -13,6 +13,7 @@ import { USER_ENTITIES } from './users/entities/user.entity';
 import { PLAN_ENTITIES } from './plans';
 import { SHARE_ENTITIES } from './share';
 import { MODERATION_ENTITIES } from './moderation';
+import { AVAILABILITY_ENTITIES } from './availability';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -36,4 +37,5 @@ export const ENTITIES = [
   ...PLAN_ENTITIES,
   ...SHARE_ENTITIES,
   ...MODERATION_ENTITIES,
+  ...AVAILABILITY_ENTITIES,
 ];

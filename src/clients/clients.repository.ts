@@ -75,6 +75,19 @@ export class ClientsRepository {
     return token?.client ? (token as ActiveToken) : null;
   }
 
+  /** The same rules for the token with this id. */
+  async getActiveTokenById(id: string, now: Date): Promise<ActiveToken | null> {
+    const token = await this.tokens.findOne({
+      where: [
+        { id, revokedAt: IsNull(), expiresAt: IsNull() },
+        { id, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+      ],
+      relations: { client: true, user: true },
+    });
+    if (token?.userId && token.user?.status !== UserStatus.Active) return null;
+    return token?.client ? (token as ActiveToken) : null;
+  }
+
   /** A user of the client, for a token to belong to. */
   findUser(clientId: string, userId: string): Promise<UserEntity | null> {
     return this.uow.manager.findOneBy(UserEntity, { id: userId, clientId });

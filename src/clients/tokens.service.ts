@@ -112,6 +112,15 @@ export class TokensService implements TokenAuthenticator {
     return actor;
   }
 
+  /** Read from the database each time (no cache): a revocation takes effect at once. */
+  async authenticateTokenId(tokenId: string): Promise<Actor | undefined> {
+    if (!isUuid(tokenId)) return undefined;
+    const token = await this.repo.getActiveTokenById(tokenId, this.clock.now());
+    return token
+      ? { clientId: token.clientId, clientHandle: token.client.handle, role: token.role, tokenId }
+      : undefined;
+  }
+
   /**
    * A signed URL acts as a `User` of the client it was signed for, with no token of its own; the
    * link stops working if the client is deleted.

@@ -13,6 +13,7 @@ import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { FormGuard } from '../common/http/form-guard';
+import { sendPrivatePage } from '../common/http/private-page';
 import { FormFields, readForm } from '../common/http/form-body';
 import {
   MESSAGE_LOCALES,
@@ -181,13 +182,7 @@ export class InvitationPageController {
   }
 
   private send(res: Response, status: number, html: string): void {
-    res
-      .status(status)
-      .setHeader('Cache-Control', 'no-store')
-      .setHeader('Referrer-Policy', 'no-referrer')
-      .setHeader('X-Robots-Tag', 'noindex')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    sendPrivatePage(res, status, html);
   }
 }
 

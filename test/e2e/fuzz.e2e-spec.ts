@@ -91,6 +91,8 @@ const gen = new OpenApiArbitraries(doc, {
     // Moderation reads uploads of the fuzzing client.
     uploadedAssetId: oneOf(() => pools.assetIds),
     productHandle: oneOf(() => pools.products),
+    // Availability: the SKUs of the fuzzing product (teeProduct's).
+    sku: oneOf(() => ['TEE-WHT-S', 'TEE-BLK-M', 'tee-wht-s']),
     // Renders: the fuzzing product's (teeProduct's) view angle, camera, preset and states.
     // (Another camera, preset or state is a 400 by the API's rules, not the schema's.)
     readableId: oneOf(() => pools.designed, 12),

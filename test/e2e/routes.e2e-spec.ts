@@ -14,6 +14,11 @@ const PUBLIC_ROUTES = [
   /^(GET|POST) \/invitation\/:token$/,
   // A share link's page: the token in the path is the capability.
   /^GET \/share\/:token$/,
+  // The availability pages check the token header or a session cookie themselves (a 401 there
+  // is a sign-in page for browsers); signing in and out are forms.
+  /^GET \/availability(\/details\/:clientHandle)?$/,
+  /^(GET|POST) \/availability\/sign-in$/,
+  /^POST \/availability\/sign-out$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));

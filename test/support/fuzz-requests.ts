@@ -260,6 +260,8 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
     case 'moderateArtwork':
     case 'moderateMachine':
       return { ...req, body: placement(req.body) };
+    case 'changeSkuAvailability':
+      return { ...req, body: skuChange(req.body, n) };
     default:
       return req;
   }
@@ -290,12 +292,42 @@ function imageRequest(req: GeneratedRequest, n: number): GeneratedRequest {
   if (typeof body.size === 'number' && body.size > 256)
     body.size = generator === 'text' ? 8 + (body.size % 120) : 64 + (body.size % 192);
   return { ...req, path: { ...req.path, generator }, body };
+}
+
 /** A location needs a product, and a product with several locations needs one of them. */
 function placement(body: unknown): unknown {
   if (!isObject(body)) return body;
   const b = { ...body };
   if (!nonBlank(b.productHandle) && nonBlank(b.location)) b.productHandle = pools.products[0];
   if (nonBlank(b.productHandle) && !nonBlank(b.location)) b.location = 'front';
+  return b;
+}
+
+/**
+ * The rules of a SKU change beyond the schema: a percentage between -100 and 1000, effectiveUntil
+ * after effectiveFrom, and an expected date for backorder.
+ */
+function skuChange(body: unknown, n: number): unknown {
+  if (!isObject(body)) return body;
+  const b = { ...body };
+  if (isObject(b.adjustment)) {
+    const a = { ...b.adjustment };
+    const percentage = typeof a.type === 'string' && a.type.toLowerCase() === 'percentage';
+    if (percentage && typeof a.value === 'number' && (a.value < -100 || a.value > 1000))
+      a.value = (Math.abs(Math.trunc(a.value)) % 1101) - 100;
+    const at = (v: unknown) => (typeof v === 'string' ? instant(v).getTime() : undefined);
+    const from = at(a.effectiveFrom);
+    const until = at(a.effectiveUntil);
+    if (from !== undefined && until !== undefined && from >= until) a.effectiveUntil = null;
+    b.adjustment = a;
+  }
+  if (isObject(b.availability)) {
+    const a = { ...b.availability };
+    const backorder = typeof a.status === 'string' && a.status.toLowerCase() === 'backorder';
+    if (backorder && (a.expectedDate === undefined || a.expectedDate === null))
+      a.expectedDate = `2027-0${1 + (n % 9)}-15`;
+    b.availability = a;
+  }
   return b;
 }
 

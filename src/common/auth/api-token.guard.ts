@@ -15,7 +15,7 @@ import {
 import { roleSatisfies } from './role';
 import { UrlSigner } from './signed-urls';
 import { TokenAuthenticator } from './token-authenticator';
-import { TOKEN_HEADER } from './token-header';
+import { presentedToken, TOKEN_HEADER } from './token-header';
 
 /**
  * The global guard: deny by default. A route must say `@Public()` or `@Authenticated()`; the token
@@ -41,7 +41,7 @@ export class ApiTokenGuard implements CanActivate {
     if (rule.public) return true;
 
     const req = context.switchToHttp().getRequest<Request & { actor?: Actor }>();
-    const token = this.presentedToken(req);
+    const token = presentedToken(req.headers, this.config.tokenHeaders);
     const actor = token
       ? await this.authenticator.authenticate(token)
       : rule.signedUrls
@@ -62,14 +62,5 @@ export class ApiTokenGuard implements CanActivate {
     const actor = await this.authenticator.signedUrlActor(check.clientHandle);
     if (!actor) throw new InvalidSignedUrl('invalid');
     return actor;
-  }
-
-  private presentedToken(req: Request): string | undefined {
-    for (const name of this.config.tokenHeaders) {
-      const value = req.headers[name];
-      const token = (Array.isArray(value) ? value[0] : value)?.trim();
-      if (token) return token;
-    }
-    return undefined;
   }
 }

@@ -43,6 +43,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       "Checks of artwork before it is printed, a machine verdict, and each client's word lists and blocked images.",
     )
     .addTag('Share', 'Share a design by e-mail and SMS; the public page its links open.')
+    .addTag(
+      'Availability',
+      'Price adjustments and availability of SKUs: the admin API, and the HTML pages with their sign-in.',
+    )
     .addTag('Admin', 'Client accounts and API tokens (ServiceAdmin).')
     .addTag('Log entries', 'What error bodies link to.')
     .addTag(

@@ -12,6 +12,7 @@ import { Outbox1764700000000 } from './1764700000000-outbox';
 import { Users1764800000000 } from './1764800000000-users';
 import { Share1764900000000 } from './1764900000000-share';
 import { Moderation1765000000000 } from './1765000000000-moderation';
+import { Availability1765100000000 } from './1765100000000-availability';
 import { Plans1765200000000 } from './1765200000000-plans';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   Users1764800000000,
   Share1764900000000,
   Moderation1765000000000,
+  Availability1765100000000,
   Plans1765200000000,
 ];

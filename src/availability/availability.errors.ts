@@ -1,0 +1,33 @@
+import { DomainError, ErrorKind, FieldError } from '../common/errors/domain-error';
+
+export class SkuNotFound extends DomainError {
+  constructor(sku: string, clientHandle: string) {
+    super(
+      'SKU_NOT_FOUND',
+      ErrorKind.NotFound,
+      `SKU ${JSON.stringify(sku.slice(0, 100))} is not in the catalog of client ${clientHandle}.`,
+    );
+  }
+}
+
+export class InvalidSkuChange extends DomainError {
+  constructor(fields: FieldError[]) {
+    super(
+      'VALIDATION_FAILED',
+      ErrorKind.BadRequest,
+      `Invalid request: ${fields.map((f) => f.message).join('; ')}.`,
+      { fields },
+    );
+  }
+}
+
+export class InvalidHistoryLimit extends DomainError {
+  constructor() {
+    super(
+      'VALIDATION_FAILED',
+      ErrorKind.BadRequest,
+      'Invalid request: limit must be an integer between 1 and 500.',
+      { fields: [{ field: 'limit', message: 'limit must be an integer between 1 and 500' }] },
+    );
+  }
+}
