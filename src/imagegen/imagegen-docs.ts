@@ -80,7 +80,7 @@ export function ImageGenDocs(): MethodDecorator {
     }),
     ApiTextError(
       400,
-      'A field of the body outside its rule (too long a text, a size above the maximum, a colour not #rrggbb, more than 6 colours, letters other than 1–3 letters, an unknown font or frame), or `format` neither png nor svg.',
+      'A field of the body outside its rule (too long a text, a size above the maximum, a colour not #rrggbb, more than 6 colours, letters other than 1–3 letters, an unknown font or frame), or `format` neither png nor svg; or no clientHandle (`Missing clientHandle.`).',
       'Invalid request: size must not be greater than 1024.',
     ),
     ApiTextError(

@@ -3,12 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { PlanLimited } from '../plans';
 import { ImageGenDocs } from './imagegen-docs';
 import { ImageGenService } from './imagegen.service';
 
 /** Image generation: the only routes of this controller, so that limits can apply to all. */
 @ApiTags('Image generation')
 @Authenticated()
+@PlanLimited()
 @Controller('api/imagegen')
 export class ImageGenController {
   constructor(private readonly images: ImageGenService) {}

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { PlanLimited } from '../plans';
 import {
   SingleFileUpload,
   UploadedFile,
@@ -27,6 +28,7 @@ const DESCRIPTION = [
 /** Machine moderation: pass, review or block. */
 @ApiTags('Moderation')
 @Authenticated()
+@PlanLimited()
 @Controller('api/machine-moderation')
 export class MachineModerationController {
   constructor(private readonly moderation: ModerationService) {}

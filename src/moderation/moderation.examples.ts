@@ -64,6 +64,6 @@ export const MODERATION_BODY_EXAMPLES = {
 };
 
 export const MODERATION_400 =
-  'Invalid body (the field and the rule): uploadedAssetId missing in JSON or sent beside a file, location without productHandle, location missing for a product with several, width or height out of 1–10000; or the image is no image, corrupt, or over MAX_UPLOAD_PIXELS; or the multipart body is malformed.';
+  'Invalid body (the field and the rule): uploadedAssetId missing in JSON or sent beside a file, location without productHandle, location missing for a product with several, width or height out of 1–10000; or the image is no image, corrupt, or over MAX_UPLOAD_PIXELS; or the multipart body is malformed; or no clientHandle (`Missing clientHandle.`).';
 export const MODERATION_404 =
   "The upload is absent or another client's, or the product or its location is unknown (named).";

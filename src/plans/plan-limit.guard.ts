@@ -12,7 +12,12 @@ import type { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
-import { MissingClientHandle } from './plans.errors';
+import {
+  CLIENT_HANDLE_RULE,
+  clientHandleProblem,
+  normalizeClientHandle,
+} from '../clients/client-handle';
+import { InvalidClientHandle, MissingClientHandle } from './plans.errors';
 import { PlansService, secondsToNextMonth } from './plans.service';
 
 /** The throttler (and counter) name of plan limits, and the policy name in the headers. */
@@ -32,7 +37,8 @@ export function requestedClientHandle(req: Request): string | undefined {
 /**
  * The plan's limits on a route (`@PlanLimited()`), with @nestjs/throttler's storage (Redis when
  * REDIS_URL is set, so the limit is global across instances): the request must name its client
- * (400 `Missing clientHandle.`), the token's (403; a ServiceAdmin any), and stay within the
+ * (400 `Missing clientHandle.`; 400 for one no client can have), the token's (403; a ServiceAdmin
+ * any), and stay within the
  * client's requests per window and per month (429 `Rate limit exceeded.` with Retry-After). Every
  * answer carries the IETF `RateLimit-Policy` and `RateLimit` headers.
  */
@@ -54,6 +60,8 @@ export class PlanLimitGuard extends ThrottlerGuard {
     const res = http.getResponse<Response>();
     const named = requestedClientHandle(req);
     if (!named) throw new MissingClientHandle();
+    if (clientHandleProblem(normalizeClientHandle(named)))
+      throw new InvalidClientHandle(named, CLIENT_HANDLE_RULE);
     const handle = ClientAccess.handleInPath(req.actor!, named);
     const { client, limits } = await this.plans.client(handle);
     const windowMs = limits.windowSeconds * 1000;

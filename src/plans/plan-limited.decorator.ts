@@ -13,12 +13,14 @@ export function PlanLimited(): MethodDecorator & ClassDecorator {
     UseGuards(PlanLimitGuard),
     ApiHeader({
       name: 'clientHandle',
+      schema: { type: 'string' },
       required: false,
       description:
         "The calling client's handle (or the `clientHandle` query parameter): the client whose plan limits apply.",
     }),
     ApiQuery({
       name: 'clientHandle',
+      type: String,
       required: false,
       description: 'The calling client (instead of the clientHandle header).',
     }),

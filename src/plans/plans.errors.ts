@@ -16,3 +16,13 @@ export class PlanClientNotFound extends DomainError {
     );
   }
 }
+
+export class InvalidClientHandle extends DomainError {
+  constructor(handle: string, rule: string) {
+    super(
+      'INVALID_CLIENT_HANDLE',
+      ErrorKind.BadRequest,
+      `Invalid clientHandle ${JSON.stringify(handle.slice(0, 100))}: it must be ${rule}.`,
+    );
+  }
+}

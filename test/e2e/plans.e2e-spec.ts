@@ -93,6 +93,9 @@ describe('Plans and rate limits', () => {
       expect(res.text).toBe(`The API token does not belong to client ${other.handle}.`);
     }
     expect((await call(c, 'header', c.handle.toUpperCase())).status).toBe(200);
+    const malformed = await call(admin, 'query', 'not%20a%20handle');
+    expect(malformed.status).toBe(400);
+    expect(malformed.text).toContain('Invalid clientHandle "not a handle"');
     expect((await call(admin, 'header', c.handle)).status).toBe(200);
     const unknown = await call(admin, 'header', 'no-such-client');
     expect(unknown.status).toBe(404);

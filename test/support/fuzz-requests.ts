@@ -197,11 +197,14 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       };
     }
     case 'setClientPlan': {
-      // A plan by name, or limit and windowSeconds together (the schema cannot say so).
-      if (!isObject(req.body)) return req;
+      // Never the fuzzing client's plan (its limits are set past the run), and a plan by name or
+      // limit and windowSeconds together (the schema cannot say so).
+      const path =
+        req.path.clientHandle === pools.handles[0] ? { clientHandle: pools.handles[1] } : req.path;
+      if (!isObject(req.body)) return { ...req, path };
       const { limit, windowSeconds } = req.body;
-      if (typeof limit === 'number' && typeof windowSeconds === 'number') return req;
-      return { ...req, body: { plan: 'standard' } };
+      if (typeof limit === 'number' && typeof windowSeconds === 'number') return { ...req, path };
+      return { ...req, path, body: { plan: 'standard' } };
     }
     case 'sendShare': {
       // Recipients need a recipe set to share (the schema cannot say so: a 400 by the rules).
@@ -240,11 +243,14 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       };
     }
     case 'setClientPlan': {
-      // A plan by name, or limit and windowSeconds together (the schema cannot say so).
-      if (!isObject(req.body)) return req;
+      // Never the fuzzing client's plan (its limits are set past the run), and a plan by name or
+      // limit and windowSeconds together (the schema cannot say so).
+      const path =
+        req.path.clientHandle === pools.handles[0] ? { clientHandle: pools.handles[1] } : req.path;
+      if (!isObject(req.body)) return { ...req, path };
       const { limit, windowSeconds } = req.body;
-      if (typeof limit === 'number' && typeof windowSeconds === 'number') return req;
-      return { ...req, body: { plan: 'standard' } };
+      if (typeof limit === 'number' && typeof windowSeconds === 'number') return { ...req, path };
+      return { ...req, path, body: { plan: 'standard' } };
     }
     case 'sendShare': {
       // Recipients need a recipe set (the schema cannot say so): one designed on a product.
@@ -256,10 +262,10 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       };
     }
     case 'generateImage':
-      return imageRequest(req, n);
+      return namingClient(imageRequest(req, n));
     case 'moderateArtwork':
     case 'moderateMachine':
-      return { ...req, body: placement(req.body) };
+      return namingClient({ ...req, body: placement(req.body) });
     case 'changeSkuAvailability':
       return { ...req, body: skuChange(req.body, n) };
     default:
@@ -292,6 +298,17 @@ function imageRequest(req: GeneratedRequest, n: number): GeneratedRequest {
   if (typeof body.size === 'number' && body.size > 256)
     body.size = generator === 'text' ? 8 + (body.size % 120) : 64 + (body.size % 192);
   return { ...req, path: { ...req.path, generator }, body };
+}
+
+/**
+ * Rate-limited routes name their client (header or query parameter, both optional in the schema:
+ * none is a 400 by the rules, an unknown one a 404): the fuzzing client's, whose plan is set far
+ * past the run (clients the run creates have the default plan).
+ */
+function namingClient(req: GeneratedRequest): GeneratedRequest {
+  const query = { ...req.query };
+  delete query.clientHandle;
+  return { ...req, query, header: { ...req.header, clientHandle: pools.handles[0] } };
 }
 
 /** A location needs a product, and a product with several locations needs one of them. */
