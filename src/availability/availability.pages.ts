@@ -1,3 +1,4 @@
+import { privatePageDocument } from '../common/http/private-page';
 import { escapeHtml } from '../common/messages/message-templates';
 import type { ClientOverview, ClientPrices } from './availability.service';
 import type { SkuPriceDto } from './dto/availability.dto';
@@ -25,23 +26,15 @@ function page(title: string, body: string, signOutField?: string): string {
     signOutField === undefined
       ? ''
       : `<form method="post" action="/availability/sign-out"><input type="hidden" name="form" value="${escapeHtml(signOutField)}"><button type="submit">Sign out</button></form>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><span>Pricing and availability</span>${signOut}</header>
+  return privatePageDocument({
+    lang: 'en',
+    title,
+    style: STYLE,
+    content: `<header><span>Pricing and availability</span>${signOut}</header>
 <main${signOutField === undefined ? ' class="narrow"' : ''}>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /** A table that scrolls sideways, or stacks its cells, on a narrow screen. */

@@ -135,7 +135,7 @@ export class InvitationPageController {
         403,
         this.form(req, res, invitation, input, [t.problems['form-expired']]),
       );
-    const result = await this.invitations.accept(token, input);
+    const result = await this.invitations.accept(token, invitation, input);
     if (result.accepted) return this.send(res, 200, invitationDonePage(result.locale));
     if ('dead' in result) return this.dead(req, res);
     this.send(

@@ -1,3 +1,4 @@
+import { privatePageDocument } from '../common/http/private-page';
 import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
 import { INVITATION_TEXTS } from './invitation-texts';
 import { MIN_PASSWORD_LENGTH } from './password-policy';
@@ -21,22 +22,12 @@ button{margin-top:1.5rem;font-size:1rem;padding:.7rem 1.2rem;background:#1d4ed8;
 .hint{color:#52525b;font-size:.9rem;margin:.3rem 0 0}.problems{border:2px solid #b91c1c;padding:.5rem 1rem;border-radius:.3rem;color:#7f1d1d}`;
 
 function page(locale: MessageLocale, title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return privatePageDocument({
+    lang: locale,
+    title,
+    style: STYLE,
+    content: `<main>\n${body}\n</main>`,
+  });
 }
 
 /** The form to accept an invitation: names and a password, posted back to the same address. */

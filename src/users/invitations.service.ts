@@ -51,9 +51,12 @@ export class InvitationsService {
     return user && this.isOpen(user) ? view(user) : undefined;
   }
 
-  async accept(token: string, input: Acceptance): Promise<AcceptanceResult> {
-    const invitation = await this.open(token);
-    if (!invitation) return { accepted: false, dead: true };
+  /** Sets the password of the invitation `open` found for `token` (checked again, locked). */
+  async accept(
+    token: string,
+    invitation: OpenInvitation,
+    input: Acceptance,
+  ): Promise<AcceptanceResult> {
     const problems: (PasswordProblem | 'names-too-long')[] = passwordProblems(
       input.password,
       input.confirmation,
