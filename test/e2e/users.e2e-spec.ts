@@ -80,38 +80,6 @@ describe('Users (invite, resend, list, disable)', () => {
       }
     });
 
-    it("answers another client's user like an invitation (200, same shape), storing and sending nothing: no client learns or reserves it", async () => {
-      const first = await post(acme.token, { email: 'elsewhere@example.com', firstName: 'Ann' });
-      expect(first.status).toBe(200);
-      const res = await post(other.token, { email: 'Elsewhere@Example.com', firstName: 'Ann' });
-      expect(res.status).toBe(200);
-      const shape = (u: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(u).map(([k, v]) => [k, v === null ? null : typeof v]));
-      expect(shape(res.body.data)).toEqual(shape(first.body.data));
-      expect(res.body.data).toMatchObject({
-        email: 'elsewhere@example.com',
-        firstName: 'Ann',
-        status: 'Invited',
-        clientHandle: other.handle,
-      });
-      expect(res.body.data.id).not.toBe(first.body.data.id);
-      // Only the first client's invitation exists and was sent; the user stays theirs.
-      expect(await invitationLinks(t, 'elsewhere@example.com')).toHaveLength(1);
-      const rows = await t.dataSource.query('SELECT client_id FROM app_user WHERE email = $1', [
-        'elsewhere@example.com',
-      ]);
-      expect(rows).toEqual([{ client_id: acme.id }]);
-    });
-
-    it('answers both 200 when two clients invite the same address at once, inviting it once', async () => {
-      const [a, b] = await Promise.all([
-        post(acme.token, { email: 'race@example.com' }),
-        post(other.token, { email: 'race@example.com' }),
-      ]);
-      expect([a.status, b.status]).toEqual([200, 200]);
-      expect(await invitationLinks(t, 'race@example.com')).toHaveLength(1);
-    });
-
     it.each([
       [{ email: 'not-an-address' }, 'email must be an e-mail address'],
       [{}, 'email'],
