@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
+import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
 import { presentedToken } from '../common/auth/token-header';
 import { Clock } from '../common/clock/clock';
@@ -80,8 +81,11 @@ export class PageSessions {
 }
 
 /**
- * Where to go after signing in: a local path of the pages only (no other host, no `//` or `\`
- * tricks); anything else goes to the caller's own page.
+ * Where to go after signing in: a page under /availability on this origin, as a browser will
+ * request it; anything else goes to the caller's own page. The path is checked as given and once
+ * percent-decoded: a browser resolves `%2e%2e` like `..` and `\` like `/`, so a path holding a
+ * backslash, a dot or empty segment, or an encoded `.`, `/` or `\` (also doubly encoded) could
+ * leave the pages; it is dropped, not repaired.
  */
 export function safeNext(next: unknown, actor: Actor): string {
   const fallback =
@@ -89,11 +93,20 @@ export function safeNext(next: unknown, actor: Actor): string {
       ? PAGES_PATH
       : `${PAGES_PATH}/details/${encodeURIComponent(actor.clientHandle)}`;
   if (typeof next !== 'string' || next.length > 500) return fallback;
-  if (!/^\/availability(?:[/?]|$)/i.test(next)) return fallback;
+  const path = rawPathOf(next);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return fallback;
+  }
   if (
-    /[\\\s]|\/\/|%5c|%2f%2f/i.test(next) ||
-    next.includes('/..') ||
-    /\/availability\/sign-/i.test(next)
+    !/^\/availability(?:\/|$)/i.test(path) ||
+    pathAmbiguity(path) !== undefined ||
+    pathAmbiguity(decoded) !== undefined ||
+    /\/availability\/sign-/i.test(decoded) ||
+    // The query stays on the page, but not a fragment or anything a parser would split off.
+    /[\\\s#]/.test(next)
   )
     return fallback;
   return next;

@@ -92,6 +92,13 @@ describe('safeNext', () => {
       '/availability/../api',
       '/availabilityx',
       '/availability/sign-out',
+      '/availability/%73ign-out',
+      '/availability/%2e%2e/api',
+      '/availability/%2E%2E%2Fapi',
+      '/availability/%252e%252e/api',
+      '/availability/./details/acme',
+      '/availability/details/acme#x',
+      '/availability/%E0%A4%A',
       undefined,
     ])
       expect(safeNext(next, client)).toBe('/availability/details/acme');

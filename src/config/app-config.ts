@@ -23,8 +23,10 @@ export interface UserSettings {
   invitationDailyLimit: number;
   /** check-credentials attempts one source address may make a minute. */
   credentialsPerMinute: number;
-  /** Failed checks of one e-mail address within the window that block it for blockMs. */
+  /** Failed checks of one e-mail address from one source within the window that block the pair. */
   failures: { limit: number; windowMs: number; blockMs: number };
+  /** Failed checks of one e-mail address from all sources past which only fresh sources may try. */
+  addressFailures: { limit: number; windowMs: number; blockMs: number };
 }
 
 /** Message delivery (src/common/messages): a channel without its setting keeps its messages. */
@@ -170,6 +172,11 @@ export class AppConfig {
       invitationDailyLimit: env.INVITATION_DAILY_LIMIT,
       credentialsPerMinute: env.CREDENTIALS_RATE_LIMIT,
       failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+      addressFailures: {
+        limit: env.CREDENTIALS_ADDRESS_FAILURE_LIMIT,
+        windowMs: 15 * 60_000,
+        blockMs: 15 * 60_000,
+      },
     };
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
     // Never in production (an Admin token printed to the console); by default in embedded mode.

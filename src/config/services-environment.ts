@@ -89,9 +89,17 @@ export class ServicesEnvironment {
   SMS_WEBHOOK_URL?: string;
 
   // Users (src/users): POST /api/user/check-credentials attempts one source address may make a
-  // minute (each e-mail address is also refused for 15 minutes after 10 failures).
+  // minute (each e-mail address is also refused for 15 minutes to a source after 10 failures
+  // from it).
   @IntBetween(60, 100_000)
   CREDENTIALS_RATE_LIMIT = 120;
+
+  /**
+   * Failed checks of one e-mail address within 15 minutes, from all sources together, past which
+   * only a source that has not failed for it may try (once) for 15 minutes.
+   */
+  @IntBetween(10, 100_000)
+  CREDENTIALS_ADDRESS_FAILURE_LIMIT = 100;
 
   /** Invitation e-mails (new and sent again) one client may have sent per UTC day. */
   @IntBetween(1, 100_000)

@@ -3,6 +3,7 @@ import { AssetsService } from '../assets';
 import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
+import { Role } from '../common/auth/role';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { TtlCache } from '../common/caching/ttl-cache';
 import { Clock } from '../common/clock/clock';
@@ -42,6 +43,11 @@ export interface DesignedRecipeSet {
  * at once here and, through Redis, on the other instances; this bounds what a lost notice costs.
  */
 export const RENDER_READ_TTL_MS = 1000;
+
+/** The client whose recipe sets `actor` may read; undefined for a ServiceAdmin (any client's). */
+function scopeOf(actor: Actor): string | undefined {
+  return actor.role === Role.ServiceAdmin ? undefined : actor.clientId;
+}
 
 /** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
 function inOrder(values: Record<string, string>, order: readonly string[]): Record<string, string> {
@@ -110,16 +116,20 @@ export class RecipeSetDesignsService {
    * reused for RENDER_READ_TTL_MS, so that a render already stored is a redirect without a query.
    */
   async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
-    const key = ref.trim();
+    const shown = ref.trim();
+    // Per caller's scope: another client's recipe set read for its owner is no hit for anyone
+    // else, who pays for the same query as for an unknown id.
+    const scope = scopeOf(actor);
+    const key = `${scope ?? '*'}\n${shown}`;
     let found = this.forRenders.get(key);
     if (!found) {
       const generation = this.forRenders.generation;
-      const recipeSet = await this.find(ref, { withClient: true });
+      const recipeSet = await this.find(ref, { withClient: true, clientId: scope });
       found = recipeSet ? await this.designed(recipeSet) : undefined;
       if (found) this.forRenders.set(key, found, generation);
     }
     // The object-level check on every request, cached or not.
-    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(key));
+    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(shown));
   }
 
   /**
@@ -202,14 +212,17 @@ export class RecipeSetDesignsService {
     ref: string,
     options: { withClient?: boolean } = {},
   ): Promise<RecipeSetEntity> {
-    const found = await this.find(ref, options);
+    const found = await this.find(ref, { ...options, clientId: scopeOf(actor) });
     return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
   }
 
-  /** The recipe set a reference (readable id or UUID) names, whoever's it is. */
+  /**
+   * The recipe set a reference (readable id or UUID) names, of the client `clientId` when given
+   * (looked up in one statement: another client's id does exactly what an unknown one does).
+   */
   private async find(
     ref: string,
-    options: { withClient?: boolean },
+    options: { withClient?: boolean; clientId?: string },
   ): Promise<RecipeSetEntity | null> {
     const parsed = parseRecipeSetRef(ref);
     return parsed ? this.repo.findOne(parsed, options) : null;

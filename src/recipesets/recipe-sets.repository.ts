@@ -58,15 +58,17 @@ export class RecipeSetsRepository {
   }
 
   /**
-   * The recipe set a readable id or UUID names (of any client: the caller checks ownership); with
-   * `withClient`, its client account too.
+   * The recipe set a readable id or UUID names; with `clientId`, only if it is that client's (one
+   * statement either way, so that another client's id costs what an unknown one does and answers
+   * the same); with `withClient`, its client account too.
    */
   findOne(
     ref: RecipeSetRef,
-    options: { withClient?: boolean } = {},
+    options: { withClient?: boolean; clientId?: string } = {},
   ): Promise<RecipeSetEntity | null> {
+    const byRef = ref.kind === 'readable' ? { readableId: ref.value } : { id: ref.value };
     return this.uow.manager.findOne(RecipeSetEntity, {
-      where: ref.kind === 'readable' ? { readableId: ref.value } : { id: ref.value },
+      where: options.clientId === undefined ? byRef : { ...byRef, clientId: options.clientId },
       relations: options.withClient ? { client: true } : undefined,
     });
   }

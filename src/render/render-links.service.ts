@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { SIGNATURE_PARAMS, UrlSigner } from '../common/auth/signed-urls';
+import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import {
@@ -61,6 +62,10 @@ function renderUrlParts(text: string): {
     (!/^https?:/i.test(text) && !text.startsWith('/'))
   )
     throw new UnsignableUrl('it must be an http(s) URL or a path starting with /.');
+  // As given (a URL parser would resolve `..` and `\`) and as parsed: the route refuses both.
+  const given = rawPathOf(text.replace(/#.*$/s, '').replace(/^https?:\/\/[^/?\\]*/i, ''));
+  const problem = pathAmbiguity(given) ?? pathAmbiguity(url.pathname);
+  if (problem !== undefined) throw new UnsignableUrl(`its path contains ${problem}.`);
   if (!url.pathname.toLowerCase().startsWith(RENDER_PATH))
     throw new UnsignableUrl(
       `only render URLs (${RENDER_PATH}{readableId}/{viewAngle}…) can be signed.`,

@@ -36,18 +36,19 @@ describe('parseRenderRequest', () => {
     });
   });
 
-  it('lets the query override the same setting in the path', () => {
-    expect(
-      request('view/north/camera/Ortho/state/p1/width/381', {
-        camera: 'Top',
-        renderStateHandle: 'p2',
-        w: '100',
-      }),
-    ).toMatchObject({
-      viewAngle: 'north',
-      camera: 'Top',
-      renderStateHandle: 'p2',
-      size: { width: 100 },
+  it('refuses a query parameter that repeats a path segment, naming both', () => {
+    expect(() => request('view/north/camera/Ortho', { camera: 'Top' })).toThrow(
+      "The render URL gives camera twice: as the path segment camera/'Ortho' and as the query parameter camera; give it once.",
+    );
+    expect(() => request('north/state/p1', { renderStateHandle: 'p2' })).toThrow(
+      "The render URL gives state twice: as the path segment state/'p1' and as the query parameter renderStateHandle; give it once.",
+    );
+    expect(() => request('north/width/381', { w: '100' })).toThrow(/gives width twice/);
+    expect(() => request('north/height/381', { height: '100' })).toThrow(/gives height twice/);
+    // Different settings in the path and the query combine.
+    expect(request('north/camera/Ortho/width/381', { h: '100', state: 'a:b' })).toMatchObject({
+      camera: 'Ortho',
+      size: { width: 381, height: 100 },
     });
   });
 

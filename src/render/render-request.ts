@@ -1,5 +1,6 @@
 import { ImageTransform } from '../common/images/transform-layout';
-import { parseRenderPath } from './path-forms';
+import { parseRenderPath, RenderPath } from './path-forms';
+import { quote, RenderPathInvalid } from './render.errors';
 import { ParsedQuery, parseRenderQuery, RenderLimits } from './render-query';
 import { parseSize } from './resizer-params';
 import { planTransform, RequestedSize } from './transform-plan';
@@ -34,9 +35,11 @@ export interface RenderUrl {
  * `flip` (none|h|x|v|y|both|hv|vh|xy|yx), `rotate` (multiples of 90, clockwise), `crop=x1,y1,x2,y2`
  * (source pixels before rotation; x2/y2 ≤ 0 count from the right/bottom edge), `format`
  * (png|jpeg|jpg|webp|gif), `quality` (JPEG, and WebP unless `webp.quality`), `jpeg.quality`,
- * `webp.quality`, `webp.lossless`, `png.quality` (palette PNG at that quality), qualities 1…100. A query parameter overrides the
- * same setting given as a path segment (`camera`, `renderStateHandle` over `state/…`, `width`/`w`,
- * `height`/`h`); a size from the path obeys the same maximum as one from the query.
+ * `webp.quality`, `webp.lossless`, `png.quality` (palette PNG at that quality), qualities 1…100. A setting
+ * is given once: a query parameter that repeats a path segment (`camera`, `renderStateHandle` and
+ * `state/…`, `width`/`w`, `height`/`h`) is 400, so that no part of a URL silently overrides
+ * another (a signed URL binds exactly what is rendered); a size from the path obeys the same
+ * maximum as one from the query.
  */
 export function parseRenderRequest(
   segments: readonly string[],
@@ -47,6 +50,12 @@ export function parseRenderRequest(
   const pathSize = (name: 'width' | 'height') =>
     path[name] === undefined ? undefined : parseSize(name, String(path[name]), limits.maxDimension);
   const fromQuery = parseRenderQuery(query, limits);
+  refuseRepeated(path, {
+    camera: fromQuery.camera,
+    renderStateHandle: fromQuery.renderStateHandle,
+    width: fromQuery.size.width,
+    height: fromQuery.size.height,
+  });
   const size: RequestedSize = {
     width: fromQuery.size.width ?? pathSize('width'),
     height: fromQuery.size.height ?? pathSize('height'),
@@ -68,4 +77,26 @@ export function parseRenderRequest(
   if (renderStateHandle !== undefined) request.renderStateHandle = renderStateHandle;
   if (camera !== undefined) request.camera = camera;
   return request;
+}
+
+/** Each setting a path segment gives: the segment's name and the query parameters that repeat it. */
+const REPEATABLE = {
+  camera: ['camera', 'camera'],
+  renderStateHandle: ['state', 'renderStateHandle'],
+  width: ['width', 'width (or w)'],
+  height: ['height', 'height (or h)'],
+} as const;
+
+/** 400 when the query gives a setting the path gives already. */
+function refuseRepeated(
+  path: RenderPath,
+  fromQuery: Record<keyof typeof REPEATABLE, unknown>,
+): void {
+  for (const field of Object.keys(REPEATABLE) as (keyof typeof REPEATABLE)[]) {
+    const [segment, parameter] = REPEATABLE[field];
+    if (path[field] !== undefined && fromQuery[field] !== undefined)
+      throw new RenderPathInvalid(
+        `The render URL gives ${segment} twice: as the path segment ${segment}/${quote(String(path[field]))} and as the query parameter ${parameter}; give it once.`,
+      );
+  }
 }

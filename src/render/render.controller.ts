@@ -21,7 +21,7 @@ import { NAMED_COLORS } from './resizer-params';
 const BASE = 'api/assets/generated/recipeset/readable/:readableId';
 const DESCRIPTION =
   'An image of the recipe set from a view angle of its product. Without resizing or transformation the answer is 302 to the stored render on CDN_URL (rendered first on a miss); with any, the image bytes (PNG unless `format` says otherwise) with a strong ETag (304 on If-None-Match). ' +
-  'Also answered in the forms `…/{readableId}/view/{viewAngleHandle}` and with path-segment parameters `…/{readableId}/{viewAngleHandle}/state/{preset}/camera/{camera}/width/{w}/height/{h}` (any subset, any order). ' +
+  'Also answered in the forms `…/{readableId}/view/{viewAngleHandle}` and with path-segment parameters `…/{readableId}/{viewAngleHandle}/state/{preset}/camera/{camera}/width/{w}/height/{h}` (any subset, any order; a setting given in the path may not be repeated in the query: 400). A path with `\\`, `.` or `..` segments, empty segments, or an encoded `.`, `/` or `\\` is refused (400) before routing: a signed URL binds the path exactly as it is routed. ' +
   'Query: `width`/`w`, `height`/`h` (one alone keeps the aspect ratio), `state=name:value` (repeatable, names case-insensitive, last wins), `renderStateHandle`, `camera`, `useCache` (default true), and image-resizer parameters `mode` (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor`, `bgcolor`, `dpr`, `flip`, `rotate`, `crop=x1,y1,x2,y2`, `format` (png|jpeg|jpg|webp|gif), `quality`, `jpeg.quality`, `webp.quality`, `webp.lossless`, `png.quality`. Unknown parameters are ignored; an invalid value is 400 naming the parameter.';
 
 const SIZE = { type: 'integer', minimum: 1, maximum: 4096 } as const;
@@ -129,7 +129,7 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
       ApiResponse({ status: 304, description: 'Not modified (If-None-Match).' }),
       ApiTextError(
         400,
-        'An invalid parameter (a state override without `:` or with a comma, an unknown state, value, preset or camera, a size beyond the maximum).',
+        'An invalid parameter (a state override without `:` or with a comma, an unknown state, value, preset or camera, a size beyond the maximum, a setting in both the path and the query), or a path a URL normaliser would read differently (backslashes, `.`/`..` or empty segments, encoded `.`, `/` or `\\`).',
       ),
       ApiTextError(
         404,

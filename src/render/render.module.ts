@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { refuseAmbiguousPaths } from '../common/http/unambiguous-path';
 import { AssetsModule } from '../assets';
 import { FontsModule } from '../fonts';
 import { RecipeSetsModule } from '../recipesets';
@@ -8,10 +9,19 @@ import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { ClientImages } from './client-images';
 
+/**
+ * Rendering. Render paths carry parameters in their segments and signed render URLs sign their
+ * path: a path that a URL normaliser would read differently is refused (400) before the guard
+ * verifies a signature or a handler parses a segment.
+ */
 @Module({
   imports: [RecipeSetsModule, AssetsModule, FontsModule],
   controllers: [RenderController, RenderLinksController],
   providers: [RenderService, RenderLinksService, ClientImages],
   exports: [RenderLinksService, RenderService, ClientImages],
 })
-export class RenderModule {}
+export class RenderModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(refuseAmbiguousPaths).forRoutes(RenderController);
+  }
+}

@@ -9,7 +9,7 @@ export interface ShareContent {
   /** The share page (a capability link). */
   link: string;
   expiresAt: Date;
-  /** A signed, absolute render URL; absent when the product has no view angle. */
+  /** The link's image (`{link}/image`); absent when the product has no view angle. */
   imageUrl?: string;
 }
 

@@ -2,6 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
+import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { MESSAGE_LOCALES } from '../common/messages/message-templates';
 import { SharePageService } from './share-page.service';
 
@@ -50,5 +51,42 @@ export class SharePageController {
       })
       .type('text/html; charset=utf-8')
       .send(answer.html);
+  }
+
+  @Get(':token/image')
+  @ApiOperation({
+    operationId: 'getShareImage',
+    summary: 'The image a share link shows (e-mail and page)',
+    description:
+      "Redirects to the stored render of the shared design from its product's first view angle, while the link works: once it expires or is revoked, or its design may no longer be shared, the image stops too (410). Public: the token in the link is the key.",
+  })
+  @ApiParam({ name: 'token', description: 'The token of the share link (43 characters).' })
+  @ApiResponse({
+    status: 302,
+    description: 'Redirect (`Location`) to the stored render on CDN_URL.',
+  })
+  @ApiTextError(404, 'No such link.', 'This share link does not exist.')
+  @ApiTextError(
+    410,
+    'The link expired or was revoked, or its design may no longer be shared.',
+    'This share link has expired or was withdrawn.',
+  )
+  async getShareImage(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const answer = await this.pages.image(String(req.params.token));
+    res.setHeader('Referrer-Policy', 'no-referrer').setHeader('X-Robots-Tag', 'noindex, nofollow');
+    if (answer.status === 302) {
+      // Checked on every use: not cached, so a revoked link's image stops at once.
+      res.status(302).setHeader('Cache-Control', 'no-store, private');
+      res.setHeader('Location', answer.location).end();
+      return;
+    }
+    res
+      .status(answer.status)
+      .type('text/plain; charset=utf-8')
+      .send(
+        answer.status === 404
+          ? 'This share link does not exist.'
+          : 'This share link has expired or was withdrawn.',
+      );
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients/clients.module';
 import { RecipeSetsModule } from '../recipesets';
+import { RenderModule } from '../render';
 import { SHARE_ENTITIES } from './entities';
 import { ShareLinksRepository } from './share-links.repository';
 import { SharePageController } from './share-page.controller';
@@ -11,7 +12,12 @@ import { ShareService } from './share.service';
 
 /** Sharing a design by e-mail and SMS, and the public page its links open. */
 @Module({
-  imports: [TypeOrmModule.forFeature(SHARE_ENTITIES), ClientsModule, RecipeSetsModule],
+  imports: [
+    TypeOrmModule.forFeature(SHARE_ENTITIES),
+    ClientsModule,
+    RecipeSetsModule,
+    RenderModule,
+  ],
   controllers: [ShareController, SharePageController],
   providers: [ShareLinksRepository, ShareService, SharePageService],
   exports: [ShareService],

@@ -4,7 +4,6 @@ import { newCapability } from '../common/crypto/capability';
 import { ClientsService } from '../clients/clients.service';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
-import { UrlSigner } from '../common/auth/signed-urls';
 import { Clock } from '../common/clock/clock';
 import { MessageQuota } from '../common/messages/message-quota';
 import { MessageOutbox } from '../common/messages/message-outbox';
@@ -18,7 +17,6 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUuid } from '../common/validation/uuid';
 import { AppConfig } from '../config/app-config';
 import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
-import { RENDER_PATH } from '../render';
 import { parseRecipients } from './recipients';
 import { ShareLinkDto, ShareSentDto, UserShareDto } from './share.dto';
 import {
@@ -53,7 +51,6 @@ export class ShareService {
     private readonly quota: MessageQuota,
     private readonly repo: ShareLinksRepository,
     private readonly uow: UnitOfWork,
-    private readonly signer: UrlSigner,
     private readonly clock: Clock,
   ) {}
 
@@ -86,7 +83,6 @@ export class ShareService {
       locale,
       productName: recipeSet.product.definition.name,
       expiresAt,
-      imageUrl: this.renderUrl(recipeSet, expiresAt),
     };
     const recipients: { channel: MessageChannel; to: string }[] = [
       ...emails.map((to) => ({ channel: 'email' as const, to })),
@@ -106,7 +102,8 @@ export class ShareService {
         createdAt: now,
         expiresAt,
       });
-      const c: ShareContent = { ...content, link: `${this.config.baseUrl}/share/${token}` };
+      const link = `${this.config.baseUrl}/share/${token}`;
+      const c: ShareContent = { ...content, link, imageUrl: this.imageUrl(recipeSet, link) };
       const base = { kind: 'share', locale, clientId: recipeSet.clientId, to };
       return channel === 'email'
         ? { ...base, channel, email: shareEmail(c) }
@@ -161,14 +158,18 @@ export class ShareService {
   }
 
   /**
-   * A signed, absolute URL of the recipe set's render from its product's first view angle, valid
-   * as long as the link; undefined when the product has no view angle.
+   * The image of a share link (`{link}/image`): the recipe set's render from its product's first
+   * view angle, served only while the link is live (see SharePageService.image); undefined when
+   * the product has no view angle. Not a signed render URL: that would keep working after the
+   * link is revoked or sharing is switched off.
    */
-  renderUrl(recipeSet: DesignedRecipeSet, expiresAt: Date): string | undefined {
-    const view = recipeSet.product.definition.viewAngles[0]?.handle;
-    if (!view) return undefined;
-    const path = `${RENDER_PATH}${recipeSet.readableId}/${encodeURIComponent(view)}`;
-    return `${this.config.baseUrl}${this.signer.sign(path, { clientHandle: recipeSet.clientHandle, expiresAt })}`;
+  imageUrl(recipeSet: DesignedRecipeSet, link: string): string | undefined {
+    return this.imageView(recipeSet) === undefined ? undefined : `${link}/image`;
+  }
+
+  /** The view angle a share shows: the product's first. */
+  imageView(recipeSet: DesignedRecipeSet): string | undefined {
+    return recipeSet.product.definition.viewAngles[0]?.handle;
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { Response } from 'express';
@@ -21,7 +21,7 @@ export class CredentialsController {
     operationId: 'checkCredentials',
     summary: "Check a user's e-mail and password",
     description:
-      'No authentication header. Answers the id of the active user with this e-mail address and password as a JSON string, or null (unknown address, wrong password, invitation not accepted, user disabled; all take the same time). Throttled: each source address may make CREDENTIALS_RATE_LIMIT attempts a minute (default 120), and an e-mail address is refused for 15 minutes after 10 failures within 15 minutes (429 with Retry-After).',
+      'No authentication header. Answers the id of the active user with this e-mail address and password as a JSON string, or null (unknown address, wrong password, invitation not accepted, user disabled; all take the same time). Throttled: each source address may make CREDENTIALS_RATE_LIMIT attempts a minute (default 120); after 10 failures for an e-mail address from one source within 15 minutes, that source is refused the address for 15 minutes (429 with Retry-After); after CREDENTIALS_ADDRESS_FAILURE_LIMIT failures for the address from all sources (default 100), only a source that has not failed for it may try, once, for 15 minutes. A stranger cannot lock the real user out.',
   })
   @ApiBody({
     type: CredentialsDto,
@@ -44,11 +44,15 @@ export class CredentialsController {
   @ApiTextError(400, 'The body is not an object with string email and password.')
   @ApiTextError(
     429,
-    'Too many attempts from this address, or failures for this e-mail.',
+    'Too many attempts from this source, or failures for this e-mail from this source.',
     'Rate limit exceeded.',
   )
-  async check(@Body() body: CredentialsDto, @Res() res: Response): Promise<void> {
-    const id = await this.credentials.check(body);
+  async check(
+    @Body() body: CredentialsDto,
+    @Ip() source: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const id = await this.credentials.check(body, source);
     res.status(200).type('application/json').send(JSON.stringify(id));
   }
 }

@@ -39,7 +39,7 @@ export class UsersController {
     operationId: 'inviteUser',
     summary: 'Invite a user to the calling client',
     description:
-      'Creates the user (status Invited) and e-mails an invitation whose link opens a page to set a password; the link works once and expires in 7 days. The e-mail and the page are in `locale` (en, de, fr, es, nl; others get en). An e-mail address is a user at most once in the whole service. Requires an Admin (or ServiceAdmin) token.',
+      'Creates the user (status Invited) and e-mails an invitation whose link opens a page to set a password; the link works once and expires in 7 days. The e-mail and the page are in `locale` (en, de, fr, es, nl; others get en). An e-mail address is a user at most once in the whole service: inviting a user of the calling client again is 409; an address that is a user of another client is answered like an invitation, but nothing is stored or sent (no client learns where an address is used, nor can reserve it). Requires an Admin (or ServiceAdmin) token.',
   })
   @ApiBody({
     type: InviteUserDto,
@@ -57,7 +57,7 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserEnvelopeDto, example: { data: INVITED_USER_EXAMPLE } })
   @ApiTextError(400, 'Invalid e-mail address, role, locale or names: the field and the rule.')
-  @ApiTextError(409, 'A user with this e-mail address exists already (in any client).')
+  @ApiTextError(409, 'A user of the calling client has this e-mail address already.')
   @ApiTextError(429, 'The client has sent INVITATION_DAILY_LIMIT invitations today (UTC).')
   invite(@CurrentActor() actor: Actor, @Body() body: InviteUserDto): Promise<UserEnvelopeDto> {
     return this.users.invite(actor, body).then((data) => ({ data }));

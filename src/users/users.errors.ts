@@ -17,13 +17,13 @@ export class EmailInUse extends DomainError {
   }
 }
 
-/** Too many failed checks of one e-mail address: refused for a while. */
+/** Too many failed checks of one e-mail address from this source: refused for a while. */
 export class CredentialsLocked extends DomainError {
   constructor(retryAfterSeconds: number) {
     super(
       'CREDENTIALS_LOCKED',
       ErrorKind.RateLimited,
-      `Too many failed attempts for this e-mail address; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+      `Too many failed attempts for this e-mail address from this source; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
       { retryAfterSeconds },
     );
   }

@@ -4,7 +4,7 @@ import { ClientsModule } from '../clients/clients.module';
 import { FailureCounter } from '../common/rate-limits/failure-counter';
 import { RedisConnection } from '../common/redis/redis-connection';
 import { AppConfig } from '../config/app-config';
-import { CREDENTIAL_FAILURES, CredentialsService } from './credentials.service';
+import { ADDRESS_FAILURES, CREDENTIAL_FAILURES, CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
 import { USER_ENTITIES } from './entities/user.entity';
 import { InvitationPageController } from './invitation-page.controller';
@@ -27,6 +27,12 @@ import { UsersService } from './users.service';
       inject: [RedisConnection, AppConfig],
       useFactory: (redis: RedisConnection, config: AppConfig) =>
         new FailureCounter(redis, config.users.failures),
+    },
+    {
+      provide: ADDRESS_FAILURES,
+      inject: [RedisConnection, AppConfig],
+      useFactory: (redis: RedisConnection, config: AppConfig) =>
+        new FailureCounter(redis, config.users.addressFailures),
     },
   ],
 })

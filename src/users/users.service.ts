@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { TokensService } from '../clients/tokens.service';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
@@ -39,13 +40,21 @@ export class UsersService {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Invites a user, unless the address is one already. An e-mail address is a user at most once
+   * in the whole service, but an Admin learns that only of its own client's users (409): an
+   * address that is a user of another client is answered as if invited, with nothing stored or
+   * sent, so that no client can tell where (or whether) an address is used elsewhere, and none
+   * can reserve it by inviting it.
+   */
   async invite(actor: Actor, input: InviteUserDto): Promise<UserDto> {
     const email = input.email.toLowerCase();
     const link = newCapability();
     const now = this.clock.now();
     try {
       return await this.uow.run(async () => {
-        if (await this.repo.findByEmail(email)) throw new EmailInUse();
+        const existing = await this.repo.findByEmail(email);
+        if (existing) return this.notInvited(actor, existing, input, now);
         const { id } = await this.repo.insert({
           clientId: actor.clientId,
           email,
@@ -67,9 +76,40 @@ export class UsersService {
       });
     } catch (err) {
       // Two invitations of one address at the same time: the second meets the unique index.
-      if (isUniqueViolation(err, 'UQ_app_user_email')) throw new EmailInUse();
-      throw err;
+      if (!isUniqueViolation(err, 'UQ_app_user_email')) throw err;
+      const winner = await this.repo.findByEmail(email);
+      if (!winner) throw new EmailInUse();
+      return this.uow.run(() => this.notInvited(actor, winner, input, now));
     }
+  }
+
+  /**
+   * The answer to inviting an address that is a user already: 409 in the caller's own client;
+   * for another client's user, what an invitation would answer (and count against the daily
+   * cap), without a user, a link or an e-mail.
+   */
+  private async notInvited(
+    actor: Actor,
+    existing: { clientId: string },
+    input: InviteUserDto,
+    now: Date,
+  ): Promise<UserDto> {
+    if (existing.clientId === actor.clientId) throw new EmailInUse();
+    await this.claimInvitation(actor.clientId, now);
+    return {
+      id: randomUUID(),
+      email: input.email.toLowerCase(),
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      role: input.role ?? UserRole.User,
+      status: UserStatus.Invited,
+      locale: messageLocale(input.locale),
+      clientHandle: actor.clientHandle,
+      invitedDate: now.toISOString(),
+      invitationExpiresDate: this.expiry(now).toISOString(),
+      acceptedDate: null,
+      lastModification: now.toISOString(),
+    };
   }
 
   /**
@@ -139,11 +179,15 @@ export class UsersService {
     return new Date(now.getTime() + this.config.users.invitationDays * DAY_MS);
   }
 
-  private async sendInvitation(user: UserRow, token: string): Promise<void> {
+  /** Counts one invitation e-mail against the client's daily cap, or 429 past it. */
+  private async claimInvitation(clientId: string, now: Date): Promise<void> {
     const limit = this.config.users.invitationDailyLimit;
-    const now = this.clock.now();
-    const claim = await this.quota.claim(user.clientId, 'invitation', 1, limit, now);
+    const claim = await this.quota.claim(clientId, 'invitation', 1, limit, now);
     if (!claim.granted) throw new InvitationDailyLimitReached(limit, now);
+  }
+
+  private async sendInvitation(user: UserRow, token: string): Promise<void> {
+    await this.claimInvitation(user.clientId, this.clock.now());
     await this.outbox.enqueue([
       invitationMessage({
         clientId: user.clientId,

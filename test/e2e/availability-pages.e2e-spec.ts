@@ -125,6 +125,12 @@ describe('Availability pages', () => {
       '//evil.example/x',
       '/\\evil.example',
       '/api/orders',
+      // A browser resolves an encoded .. like a plain one: these would leave the pages.
+      '/availability/%2e%2e/api/orders',
+      '/availability/%2E%2E%2Fapi',
+      '/availability/.%2e/api/orders',
+      '/availability/%252e%252e/api/orders',
+      '/availability/%5c%5cevil.example',
     ]) {
       const { res } = await signIn(t, acme.token, next);
       expect(res.status).toBe(303);

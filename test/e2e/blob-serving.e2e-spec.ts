@@ -233,6 +233,9 @@ describe('Blob serving under /cdn (HTTP)', () => {
       expect(logs).toMatch(/"requestId":"blob-503".*"blob store failed"/);
       expect(logs).not.toContain(SECRET);
       expect(logs).not.toContain('unreachable-access-key-id');
+      // The key is the capability of a private blob: the request log names the namespace only.
+      expect(logs).toContain('"url":"/cdn/renders/[key]"');
+      expect(logs).not.toContain(key.slice(key.lastIndexOf('/') + 1, -4));
     });
   });
 });

@@ -12,8 +12,8 @@ const PUBLIC_ROUTES = [
   /^(GET|HEAD) \/cdn\/:namespace\/:shard\/:file$/,
   /^POST \/api\/user\/check-credentials$/,
   /^(GET|POST) \/invitation\/:token$/,
-  // A share link's page: the token in the path is the capability.
-  /^GET \/share\/:token$/,
+  // A share link's page and its image: the token in the path is the capability.
+  /^GET \/share\/:token(\/image)?$/,
   // The availability pages check the token header or a session cookie themselves (a 401 there
   // is a sign-in page for browsers); signing in and out are forms.
   /^GET \/availability(\/details\/:clientHandle)?$/,

@@ -71,7 +71,7 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
     expect(parsed.subject).toMatch(/^Ein Entwurf wurde mit Ihnen geteilt: /);
     expect(parsed.html).toContain('<html lang="de">');
     expect(parsed.html).toMatch(
-      /<img src="http:\/\/api\.test\/api\/assets\/generated\/[^"]+signature=[^"]+" alt="Bild des Entwurfs: /,
+      /<img src="http:\/\/api\.test\/share\/[\w-]{43}\/image" alt="Bild des Entwurfs: /,
     );
     expect(parsed.text).toContain('Der Link ist bis zum');
     expect(sms.received[1]).toEqual({

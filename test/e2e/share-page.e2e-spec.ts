@@ -41,12 +41,18 @@ describe('Share: the share page and share links (HTTP)', () => {
   });
   afterAll(() => t.close());
 
+  /** The image path in the share e-mail sent to `to`. */
+  const emailImage = async (to: string) => {
+    const email = (await outboxMessages(t)).find((m) => m.message.to === to)!;
+    if (email.message.channel !== 'email') throw new Error('an e-mail');
+    return imagePath(email.message.email.html);
+  };
   const page = (path: string, language?: string) => {
     const req = request(t.http).get(path);
     return language ? req.set('Accept-Language', language) : req;
   };
 
-  it('opens the share page: the product, its signed render, preview tags, in French', async () => {
+  it('opens the share page: the product, its image, preview tags, in French', async () => {
     const res = await page(links.get('ann@example.com')!);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(HTML_TYPE);
@@ -68,7 +74,7 @@ describe('Share: the share page and share links (HTTP)', () => {
       '<meta property="og:description" content="Un design personnalisé partagé avec vous.">',
     );
     expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/api\.test\/api\/assets\/generated\/recipeset\/readable\/[A-Z0-9]{8}\/north\?client=/,
+      /<meta property="og:image" content="http:\/\/api\.test\/share\/[\w-]{43}\/image">/,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('Quelqu&#39;un a partagé un design personnalisé avec vous.');
@@ -78,20 +84,24 @@ describe('Share: the share page and share links (HTTP)', () => {
     expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
   });
 
-  it('shows a render: the signed URL works without a token, and its image is a PNG', async () => {
-    const html = (await page(links.get('bob@example.com')!)).text;
-    const src = imagePath(html);
-    expect(src).toMatch(/[?&]signature=/);
+  it("shows the link's image: a redirect to the stored render, a PNG, without a token", async () => {
+    const path = links.get('bob@example.com')!;
+    const src = imagePath((await page(path)).text);
+    expect(src).toBe(`${path}/image`);
     const render = await request(t.http).get(src).redirects(0);
     expect(render.status).toBe(302);
+    expect(render.headers['cache-control']).toBe('no-store, private');
     const image = await request(t.http)
       .get(render.headers.location.replace('http://api.test', ''))
       .buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect((image.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
-    // Tampered with, the signature fails.
-    expect((await request(t.http).get(src.replace('north', 'south'))).status).toBe(401);
+    // The e-mail shows the same image.
+    expect(await emailImage('bob@example.com')).toBe(src);
+    const unknown = await request(t.http).get(`/share/${'x'.repeat(43)}/image`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe('This share link does not exist.');
   });
 
   it('answers 404 with an HTML page for an unknown link, in the visitor language', async () => {
@@ -146,6 +156,13 @@ describe('Share: the share page and share links (HTTP)', () => {
     expect((await revoke(a.token, bob.id)).status).toBe(204);
     const gone = await page(links.get('bob@example.com')!);
     expect(gone.status).toBe(410);
+    // The image of the e-mail stops with the link (issue 24: a signed render URL kept working
+    // until it expired).
+    const image = await request(t.http).get(await emailImage('bob@example.com'));
+    expect(image.status).toBe(410);
+    expect(image.headers['content-type']).toMatch(/^text\/plain/);
+    expect(image.text).toBe('This share link has expired or was withdrawn.');
+    expect((await request(t.http).get(`${links.get('ann@example.com')!}/image`)).status).toBe(302);
     expect(gone.headers['content-type']).toMatch(HTML_TYPE);
     expect(gone.text).toContain('<html lang="fr">');
     expect(gone.text).toContain('<h1>Ce lien n&#39;est plus disponible</h1>');
@@ -163,10 +180,26 @@ describe('Share: the share page and share links (HTTP)', () => {
       id,
     ]);
     expect((await page(path)).status).toBe(410);
+    expect((await request(t.http).get(`${path}/image`)).status).toBe(410);
     await t.dataSource.query(`UPDATE recipe_set SET status = 'Created' WHERE readable_id = $1`, [
       id,
     ]);
     expect((await page(path)).status).toBe(200);
+    expect((await request(t.http).get(`${path}/image`)).status).toBe(302);
+  });
+
+  it("stops the image when an operator switches the client's sharing off", async () => {
+    const path = links.get('ann@example.com')!;
+    const operator = await createClient(t.app, { role: Role.ServiceAdmin });
+    const sharing = (sharingEnabled: boolean) =>
+      request(t.http)
+        .patch(`/admin/clients/${a.handle}`)
+        .set('SERVICE_API_TOKEN', operator.token)
+        .send({ sharingEnabled });
+    expect((await sharing(false)).status).toBe(200);
+    expect((await request(t.http).get(`${path}/image`)).status).toBe(410);
+    expect((await sharing(true)).status).toBe(200);
+    expect((await request(t.http).get(`${path}/image`)).status).toBe(302);
   });
 
   it('answers 410 after 30 days: the link has expired', async () => {

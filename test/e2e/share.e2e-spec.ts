@@ -61,7 +61,7 @@ describe('Share: sending (HTTP)', () => {
     expect(email.email.subject).toMatch(/^Ein Entwurf wurde mit Ihnen geteilt: /);
     expect(email.email.html).toContain('<html lang="de">');
     expect(email.email.html).toMatch(
-      /<img src="http:\/\/api\.test\/api\/assets\/generated\/recipeset\/readable\/[A-Z0-9]{8}\/north\?client=[^"]+&amp;signature=[^"]+" alt="Bild des Entwurfs: [^"]+"/,
+      /<img src="http:\/\/api\.test\/share\/[\w-]{43}\/image" alt="Bild des Entwurfs: [^"]+"/,
     );
     expect(email.email.text).toContain('Entwurf ansehen: http://api.test/share/');
     expect(sms.text).toMatch(

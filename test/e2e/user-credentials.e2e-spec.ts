@@ -15,7 +15,13 @@ describe('POST /api/user/check-credentials', () => {
 
   beforeAll(async () => {
     // Sources are told apart by X-Forwarded-For here: each test speaks from its own address.
-    t = await createTestApp({ env: { TRUST_PROXY: 'true', CREDENTIALS_RATE_LIMIT: '60' } });
+    t = await createTestApp({
+      env: {
+        TRUST_PROXY: 'true',
+        CREDENTIALS_RATE_LIMIT: '60',
+        CREDENTIALS_ADDRESS_FAILURE_LIMIT: '14',
+      },
+    });
     acme = await createClient(t.app, { role: Role.Admin });
     const active = await invite(t, acme.token, { email: 'active@example.com' });
     activeId = active.id;
@@ -71,7 +77,7 @@ describe('POST /api/user/check-credentials', () => {
     expect(res.text).toContain(field);
   });
 
-  it('refuses an e-mail address for a while after 10 failures (429 with Retry-After), also the right password', async () => {
+  it('refuses an address to a source for a while after 10 failures from it (429 with Retry-After), also the right password', async () => {
     const { link } = await invite(t, acme.token, { email: 'locked@example.com' });
     await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
     for (let i = 0; i < 10; i++) {
@@ -79,11 +85,11 @@ describe('POST /api/user/check-credentials', () => {
       expect(res.text).toBe('null');
     }
     for (const password of ['wrong again', PASSWORD]) {
-      const res = await check({ email: 'LOCKED@example.com', password }, `10.1.0.${source}`);
+      const res = await check({ email: 'LOCKED@example.com', password });
       expect(res.status).toBe(429);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.text).toBe(
-        'Too many failed attempts for this e-mail address; try again in 15 minutes.',
+        'Too many failed attempts for this e-mail address from this source; try again in 15 minutes.',
       );
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
     }
@@ -91,12 +97,55 @@ describe('POST /api/user/check-credentials', () => {
     expect((await check({ email: 'active@example.com', password: PASSWORD })).status).toBe(200);
   });
 
-  it('counts concurrent attempts before they end: a burst gets no more than 10 tries', async () => {
+  it('does not let a stranger lock the real user out: the right password from another source still works', async () => {
+    const { link } = await invite(t, acme.token, { email: 'target@example.com' });
+    const user = await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
+    expect(user.status).toBe(200);
+    const stranger = `10.3.0.${source}`;
+    for (let i = 0; i < 11; i++)
+      await check({ email: 'target@example.com', password: `guess ${i}` }, stranger);
+    expect(
+      (await check({ email: 'target@example.com', password: PASSWORD }, stranger)).status,
+    ).toBe(429);
+    const real = await check(
+      { email: 'target@example.com', password: PASSWORD },
+      `10.4.0.${source}`,
+    );
+    expect(real.status).toBe(200);
+    expect(real.text).not.toBe('null');
+  });
+
+  it('past CREDENTIALS_ADDRESS_FAILURE_LIMIT failures from all sources, lets only a source that has not failed try, once', async () => {
+    const { link } = await invite(t, acme.token, { email: 'spread@example.com' });
+    await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
+    const from = (n: number) => `10.5.${source}.${n}`;
+    // 14 failures (the limit here) from 7 sources, 2 each.
+    for (let n = 0; n < 7; n++)
+      for (const guess of ['a guess', 'another guess'])
+        expect(
+          (await check({ email: 'spread@example.com', password: `${guess} ${n}` }, from(n))).text,
+        ).toBe('null');
+    // The address is now blocked: a source that has failed for it is refused, even the right password…
+    const failedBefore = await check({ email: 'spread@example.com', password: PASSWORD }, from(1));
+    expect(failedBefore.status).toBe(429);
+    // …a new source gets one try: the right password works, a wrong one gets no second try.
+    const real = await check({ email: 'spread@example.com', password: PASSWORD }, from(100));
+    expect(real.status).toBe(200);
+    expect(real.text).not.toBe('null');
+    expect((await check({ email: 'spread@example.com', password: 'y' }, from(101))).text).toBe(
+      'null',
+    );
+    expect(
+      (await check({ email: 'spread@example.com', password: PASSWORD }, from(101))).status,
+    ).toBe(429);
+  });
+
+  it('counts concurrent attempts before they end: a burst from one source gets no more than 10 tries', async () => {
     const { link } = await invite(t, acme.token, { email: 'burst@example.com' });
     await acceptInvitation(t, link, { password: PASSWORD, confirmation: PASSWORD });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        check({ email: 'burst@example.com', password: `guess ${i}` }, `10.2.${source}.${i}`),
+        check({ email: 'burst@example.com', password: `guess ${i}` }),
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);

@@ -70,27 +70,14 @@ describe('Users (invite, resend, list, disable)', () => {
       });
     });
 
-    it('answers 409 text for an e-mail in use, in any case and in any client', async () => {
+    it('answers 409 text for an e-mail of its own client, in any case', async () => {
       await post(acme.token, { email: 'taken@example.com' }).expect(200);
-      for (const [token, email] of [
-        [acme.token, 'taken@example.com'],
-        [acme.token, 'TAKEN@example.com'],
-        [other.token, 'Taken@Example.com'],
-      ]) {
-        const res = await post(token, { email });
+      for (const email of ['taken@example.com', 'TAKEN@example.com']) {
+        const res = await post(acme.token, { email });
         expect(res.status).toBe(409);
         expect(res.headers['content-type']).toMatch(/^text\/plain/);
         expect(res.text).toBe('A user with this e-mail address exists already.');
       }
-    });
-
-    it('answers one 200 and one 409 when the same address is invited twice at once', async () => {
-      const [a, b] = await Promise.all([
-        post(acme.token, { email: 'race@example.com' }),
-        post(other.token, { email: 'race@example.com' }),
-      ]);
-      expect([a.status, b.status].sort()).toEqual([200, 409]);
-      expect(await invitationLinks(t, 'race@example.com')).toHaveLength(1);
     });
 
     it.each([

@@ -33,7 +33,9 @@ const UNDOCUMENTED = [
   /^\/test-only\//i,
   // The render route's path-segment forms (any subset of state/camera/width/height, any order):
   // OpenAPI cannot describe them; the documented forms' description does.
-  /^\/api\/assets\/generated\/recipeset\/readable\/[^/]+\/[^/]+\/(state|camera|width|height)\//i,
+  /^\/api\/assets\/generated\/recipeset\/readable\/[^/]+\/(view\/)?[^/]+\/(state|camera|width|height)\//i,
+  // Render paths with `.`, `..` or empty segments: refused (400) before routing; no template has them.
+  /^\/api\/assets\/generated\/recipeset\/readable\/.*(\/\.{1,2}(\/|$)|\/\/)/i,
 ];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 

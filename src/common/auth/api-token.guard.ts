@@ -4,6 +4,7 @@ import { Request } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../clock/clock';
 import { Actor } from './actor';
+import { AmbiguousPath } from '../http/unambiguous-path';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
 import {
   InvalidSignedUrl,
@@ -57,6 +58,7 @@ export class ApiTokenGuard implements CanActivate {
   private async signedUrlActor(url: string): Promise<Actor | undefined> {
     const check = this.signer.verify(url, this.clock.now());
     if (!check.valid && check.reason === 'unsigned') return undefined;
+    if (!check.valid && check.reason === 'ambiguous-path') throw new AmbiguousPath(check.problem);
     if (!check.valid)
       throw new InvalidSignedUrl(check.reason === 'expired' ? 'expired' : 'invalid');
     const actor = await this.authenticator.signedUrlActor(check.clientHandle);

@@ -69,4 +69,42 @@ describe('UrlSigner', () => {
       reason: 'unknown-key',
     });
   });
+
+  it('verifies the path as the router reads it, not as a URL parser normalises it', () => {
+    const signed = signer.sign(PATH, GRANT);
+    const query = signed.slice(signed.indexOf('?'));
+    // A WHATWG parser reads each of these as the signed path; Express routes another.
+    for (const [bent, problem] of [
+      [
+        '/api/assets/generated/recipeset/readable/OTHER1/north/camera/a\\..\\..\\..\\..\\ABCD2345\\north',
+        'a backslash (\\)',
+      ],
+      [
+        '/api/assets/generated/recipeset/readable/OTHER1/north/../../ABCD2345/north',
+        'a .. segment',
+      ],
+      [
+        '/api/assets/generated/recipeset/readable/OTHER1/%2e%2e/ABCD2345/north',
+        'an encoded . (%2e)',
+      ],
+      ['/api/assets/generated/recipeset/readable/./ABCD2345/north', 'a . segment'],
+    ])
+      expect(signer.verify(`${bent}${query}`, NOW)).toEqual({
+        valid: false,
+        reason: 'ambiguous-path',
+        problem,
+      });
+    // Percent-encoding is not undone either: the signed text is what must come back.
+    expect(signer.verify(signed.replace('/north', '/%6eorth'), NOW)).toEqual({
+      valid: false,
+      reason: 'mismatch',
+    });
+  });
+
+  it('refuses to sign a path that a router could read differently', () => {
+    expect(() => signer.sign('/api/x/a%2Fb', GRANT)).toThrow(
+      'cannot sign a path containing an encoded / (%2F)',
+    );
+    expect(() => signer.sign('/api/x//b', GRANT)).toThrow('an empty segment');
+  });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pathAmbiguity, rawPathOf } from '../http/unambiguous-path';
 
 /**
  * Query parameters a signed URL carries: whom it was signed for, until when, with which key, and
@@ -13,12 +14,18 @@ export interface SigningKey {
 
 export type SignatureCheck =
   | { valid: true; clientHandle: string; expiresAt: Date }
-  | { valid: false; reason: 'unsigned' | 'malformed' | 'expired' | 'unknown-key' | 'mismatch' };
+  | { valid: false; reason: 'unsigned' | 'malformed' | 'expired' | 'unknown-key' | 'mismatch' }
+  | { valid: false; reason: 'ambiguous-path'; problem: string };
 
 /**
  * Signed URLs (DESIGN §9): an HMAC over the path, the other query parameters (sorted, so their
  * order does not matter), the client the link acts for and an expiry. The first key signs; every
  * key verifies, so keys rotate without breaking links already sent.
+ *
+ * The path is verified exactly as the router reads it (raw, not normalised): a URL normaliser
+ * would turn `…/OTHER/north/camera/a\..\..\SIGNED\north` into the signed path while Express routes
+ * OTHER. A path that the two could read differently (see pathAmbiguity) is neither signed nor
+ * verified.
  */
 export class UrlSigner {
   private readonly byId: Map<string, Buffer>;
@@ -33,6 +40,8 @@ export class UrlSigner {
     const url = new URL(pathAndQuery, 'http://signing.invalid');
     for (const p of SIGNATURE_PARAMS) url.searchParams.delete(p);
     const expires = String(Math.floor(grant.expiresAt.getTime() / 1000));
+    const problem = pathAmbiguity(url.pathname);
+    if (problem !== undefined) throw new Error(`cannot sign a path containing ${problem}`);
     const { id, secret } = this.keys[0];
     const signed = { client: grant.clientHandle, expires, keyId: id };
     for (const [name, value] of Object.entries(signed)) url.searchParams.set(name, value);
@@ -40,20 +49,24 @@ export class UrlSigner {
     return `${url.pathname}${url.search}`;
   }
 
-  /** Whether `pathAndQuery` carries a valid, unexpired signature at `now`. */
+  /**
+   * Whether `pathAndQuery`, the request target as it came (Express's `req.originalUrl`), carries
+   * a valid, unexpired signature at `now`.
+   */
   verify(pathAndQuery: string, now: Date): SignatureCheck {
-    const url = new URL(pathAndQuery, 'http://signing.invalid');
-    const [client, expires, keyId, signature] = SIGNATURE_PARAMS.map((p) =>
-      url.searchParams.getAll(p),
-    );
+    const path = rawPathOf(pathAndQuery);
+    const params = new URLSearchParams(pathAndQuery.slice(path.length + 1));
+    const [client, expires, keyId, signature] = SIGNATURE_PARAMS.map((p) => params.getAll(p));
     if (signature.length === 0) return { valid: false, reason: 'unsigned' };
+    const problem = pathAmbiguity(path);
+    if (problem !== undefined) return { valid: false, reason: 'ambiguous-path', problem };
     // Exactly one of each: a repeated parameter would leave open which one was signed.
     if ([client, expires, keyId, signature].some((values) => values.length !== 1))
       return { valid: false, reason: 'malformed' };
     if (!/^\d{1,12}$/.test(expires[0]) || !client[0]) return { valid: false, reason: 'malformed' };
     const secret = this.byId.get(keyId[0]);
     if (!secret) return { valid: false, reason: 'unknown-key' };
-    const expected = Buffer.from(mac(secret, url.pathname, url.searchParams));
+    const expected = Buffer.from(mac(secret, path, params));
     const given = Buffer.from(signature[0]);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return { valid: false, reason: 'mismatch' };

@@ -38,4 +38,12 @@ describe('FailureCounter (in memory, without REDIS_URL)', () => {
     expect([await c.attempt('a'), await c.attempt('a'), await c.attempt('a')]).toEqual([0, 0, 0]);
     expect(await c.attempt('a')).toBe(5000);
   });
+
+  it('answers how many attempts the key has made in the window', async () => {
+    const c = counter();
+    expect(await c.attemptCounted('a')).toEqual({ blockedMs: 0, attempts: 1 });
+    expect(await c.attemptCounted('a')).toEqual({ blockedMs: 0, attempts: 2 });
+    await c.attempt('a');
+    expect(await c.attemptCounted('a')).toEqual({ blockedMs: 5000, attempts: 0 });
+  });
 });

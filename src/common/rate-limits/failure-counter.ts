@@ -11,19 +11,28 @@ export interface FailureRule {
 }
 
 /**
- * One attempt, counted before it is made: answers the ms the key stays blocked (0: go ahead).
- * Past the limit it blocks the key and restarts the count.
+ * One attempt, counted before it is made: answers the ms the key stays blocked (0: go ahead) and
+ * the attempts counted in the window with this one. Past the limit it blocks the key and
+ * restarts the count.
  */
 const ATTEMPT = `
 local blocked = redis.call('PTTL', KEYS[2])
-if blocked > 0 then return blocked end
+if blocked > 0 then return {blocked, 0} end
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 if n > tonumber(ARGV[2]) then
   redis.call('SET', KEYS[2], '1', 'PX', ARGV[3]); redis.call('DEL', KEYS[1])
-  return tonumber(ARGV[3])
+  return {tonumber(ARGV[3]), 0}
 end
-return 0`;
+return {0, n}`;
+
+/** What counting one attempt answers. */
+export interface CountedAttempt {
+  /** How long the key stays blocked, in ms (0: the attempt may go ahead). */
+  blockedMs: number;
+  /** Attempts of the key in the current window, this one included (0 when blocked). */
+  attempts: number;
+}
 
 /** Keys remembered in memory at most (the oldest go first). */
 const MAX_LOCAL_KEYS = 100_000;
@@ -49,11 +58,16 @@ export class FailureCounter {
 
   /** Counts an attempt; answers the ms the key is blocked for (0: the attempt may go ahead). */
   async attempt(key: string): Promise<number> {
+    return (await this.attemptCounted(key)).blockedMs;
+  }
+
+  /** Counts an attempt; answers how long the key is blocked and how many attempts it has made. */
+  async attemptCounted(key: string): Promise<CountedAttempt> {
     const { limit, windowMs, blockMs } = this.rule;
     const client = this.redis.client;
     if (client) {
       try {
-        const blocked = (await client.eval(
+        const [blocked, attempts] = (await client.eval(
           ATTEMPT,
           2,
           this.redis.key(`fail:${key}`),
@@ -61,8 +75,8 @@ export class FailureCounter {
           String(windowMs),
           String(limit),
           String(blockMs),
-        )) as number;
-        return Math.max(0, blocked);
+        )) as [number, number];
+        return { blockedMs: Math.max(0, blocked), attempts };
       } catch (err) {
         this.redisDown(err);
       }
@@ -78,20 +92,20 @@ export class FailureCounter {
       .catch((err: unknown) => this.redisDown(err));
   }
 
-  private attemptHere(key: string): number {
+  private attemptHere(key: string): CountedAttempt {
     const now = this.now();
     const blockedUntil = this.blocks.get(key) ?? 0;
-    if (blockedUntil > now) return blockedUntil - now;
+    if (blockedUntil > now) return { blockedMs: blockedUntil - now, attempts: 0 };
     const entry = this.counts.get(key);
     const count = entry && entry.until > now ? entry : { n: 0, until: now + this.rule.windowMs };
     count.n += 1;
     this.counts.delete(key);
     if (count.n > this.rule.limit) {
       this.remember(this.blocks, key, now + this.rule.blockMs);
-      return this.rule.blockMs;
+      return { blockedMs: this.rule.blockMs, attempts: 0 };
     }
     this.remember(this.counts, key, count);
-    return 0;
+    return { blockedMs: 0, attempts: count.n };
   }
 
   /** Sets `key` as the newest entry of `map`, dropping the oldest past MAX_LOCAL_KEYS. */
