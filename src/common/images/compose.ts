@@ -189,14 +189,21 @@ const clipAndShadeTask = workerTask<Parameters<typeof loops.clipAndShade>[0], vo
   'clipAndShade',
 );
 
+/** Bytes copied per turn of the event loop into shared memory (about a millisecond each). */
+const COPY_CHUNK = 4 * 1024 * 1024;
+
 /**
  * A copy of `bytes` on a SharedArrayBuffer (or `bytes` itself when already there): a worker
- * thread then reads and writes the same memory, nothing is cloned between threads.
+ * thread then reads and writes the same memory, nothing is cloned between threads. A large
+ * image (80 MB at 4096 px) is copied a few MB per turn, so other requests go on meanwhile.
  */
-function shared(bytes: Buffer): Buffer {
+async function shared(bytes: Buffer): Promise<Buffer> {
   if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
   const copy = Buffer.from(new SharedArrayBuffer(bytes.length));
-  copy.set(bytes);
+  for (let at = 0; at < bytes.length; at += COPY_CHUNK) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    copy.set(bytes.subarray(at, at + COPY_CHUNK), at);
+  }
   return copy;
 }
 
@@ -209,11 +216,11 @@ function shared(bytes: Buffer): Buffer {
 export async function blendInto(canvas: Rgba, placed: PlacedImage): Promise<Rgba> {
   const cut = clipToCanvas(placed, canvas.width, canvas.height);
   if (!cut) return canvas;
-  const target = { ...canvas, data: shared(canvas.data) };
+  const target = { ...canvas, data: await shared(canvas.data) };
   const { image, left, top } = cut;
   await workerPool().run(blendTask, {
     canvas: target,
-    image: { ...image, data: shared(image.data) },
+    image: { ...image, data: await shared(image.data) },
     left,
     top,
     mode: placed.blend ?? 'over',
@@ -255,14 +262,14 @@ export async function deflatedPlanes(image: Rgba): Promise<{ rgb: Buffer; alpha:
 /**
  * How much of each pixel a mask covers (0–255, one byte per pixel): its alpha, or its luminance
  * (Rec. 709, rounded) when the mask is fully opaque (a black-and-white mask without
- * transparency). By libvips.
+ * transparency). By libvips; in shared memory, as clipAndShade hands it to a worker thread.
  */
 export async function maskCoverage(mask: Rgba): Promise<Buffer> {
   const input = () => sharp(mask.data, rawOf(mask));
   const { channels } = await input().stats();
-  if (channels[3].min !== 255) return input().extractChannel(3).raw().toBuffer();
-  return (
-    input()
+  if (channels[3].min !== 255) return shared(await input().extractChannel(3).raw().toBuffer());
+  return shared(
+    await input()
       .removeAlpha()
       .recomb([
         [0.2126, 0.7152, 0.0722],
@@ -273,7 +280,7 @@ export async function maskCoverage(mask: Rgba): Promise<Buffer> {
       .linear(1, 0.5)
       .extractChannel(0)
       .raw()
-      .toBuffer()
+      .toBuffer(),
   );
 }
 
@@ -308,7 +315,10 @@ export async function withOpacity(image: Rgba, opacity: number): Promise<Rgba> {
  */
 export async function shadeFactors(overlay: Rgba): Promise<Buffer> {
   const out = Buffer.from(new SharedArrayBuffer(overlay.width * overlay.height * 3));
-  await workerPool().run(shadeTask, { overlay: { ...overlay, data: shared(overlay.data) }, out });
+  await workerPool().run(shadeTask, {
+    overlay: { ...overlay, data: await shared(overlay.data) },
+    out,
+  });
   return out;
 }
 
@@ -325,14 +335,14 @@ export async function clipAndShade(
   shade: Buffer | undefined,
 ): Promise<PlacedImage> {
   if (!coverage && !shade) return placed;
-  const image = { ...placed.image, data: shared(placed.image.data) };
+  const image = { ...placed.image, data: await shared(placed.image.data) };
   await workerPool().run(clipAndShadeTask, {
     image,
     left: placed.left,
     top: placed.top,
     canvasWidth,
-    coverage: coverage && shared(coverage),
-    shade: shade && shared(shade),
+    coverage: coverage && (await shared(coverage)),
+    shade: shade && (await shared(shade)),
   });
   return { ...placed, image };
 }
