@@ -13,6 +13,7 @@ const whichThread = workerTask<void, number>(PROBES, 'whichThread');
 const spin = workerTask<number, number>(PROBES, 'spin');
 const exhaustHeap = workerTask<void, number>(PROBES, 'exhaustHeap');
 const byteSum = workerTask<Uint8Array, number>(PROBES, 'byteSum');
+const threadNice = workerTask<void, number>('common/workers/worker-entry', 'threadNice');
 
 describe('WorkerPool', () => {
   let pool: WorkerPool;
@@ -28,6 +29,12 @@ describe('WorkerPool', () => {
     expect(id).not.toBe(threadId);
     expect(id).toBeGreaterThan(0);
     expect(pool.completed).toBe(1);
+  });
+
+  it('runs its threads at a lower priority than the event loop (Linux)', async () => {
+    if (process.platform !== 'linux') return;
+    const { getPriority } = await import('node:os');
+    expect(await pool.run(threadNice, undefined)).toBeGreaterThan(getPriority());
   });
 
   it('uses at most the configured threads', async () => {

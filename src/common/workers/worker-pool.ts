@@ -3,6 +3,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Piscina } from 'piscina';
 import { DomainError, ErrorKind } from '../errors/domain-error';
+import type { TaskCall } from './worker-entry';
+
+/** The module every worker thread runs (it lowers the thread's priority, then runs the task). */
+const ENTRY = 'common/workers/worker-entry';
 
 /**
  * The worker-thread pool (the only user of `piscina`): JavaScript that loops over pixels or
@@ -14,7 +18,8 @@ import { DomainError, ErrorKind } from '../errors/domain-error';
  * threads cannot load TypeScript, so the pool always loads the compiled module from `dist/src`
  * (built by `npm run build`; `npm test` builds it when stale), in production and under Jest
  * alike. Task modules must be plain: no Nest, no database; arguments and results are structured-
- * cloned (Buffers inside are transferred when listed).
+ * cloned (Buffers inside are transferred when listed). Worker threads run at a lower priority
+ * than the event loop (worker-entry.ts).
  */
 
 /** Settings of the pool (WORKER_* variables). */
@@ -175,9 +180,10 @@ export class WorkerPool {
     const signal = AbortSignal.timeout(timeoutMs);
     this.inFlight++;
     try {
-      const result = (await this.piscina.run(arg, {
-        filename: this.fileOf(task.module),
-        name: task.name,
+      const call: TaskCall = { file: this.fileOf(task.module), name: task.name, arg };
+      const result = (await this.piscina.run(call, {
+        filename: this.fileOf(ENTRY),
+        name: 'run',
         signal,
         transferList: options.transfer as never,
       })) as R;
