@@ -1,5 +1,7 @@
 // Runs `npm run build` unless dist/ is newer than every source file, so that `npm start` builds on
-// a fresh clone and after a change, and otherwise starts at once.
+// a fresh clone and after a change, and otherwise starts at once. `npm test` runs it too: worker
+// threads (src/common/workers) load their task modules from dist/ even under Jest, so every .ts
+// file under src/ counts, worker task modules included.
 import { execSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -40,6 +40,7 @@ import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { WorkersModule } from './common/workers/workers.module';
 import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
 
 export interface AppModuleOptions {
@@ -63,6 +64,7 @@ export class AppModule {
           migrate: options.config.runMigrations,
         }),
         ClockModule,
+        WorkersModule,
         JobsModule,
         RedisModule,
         CachingModule,

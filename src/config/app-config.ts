@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Environment, parseEnvironment } from './environment';
+import { DEFAULT_WORKER_THREADS, WorkerPoolSettings } from '../common/workers/worker-pool';
 
 /** Where BLOB_STORE=s3 keeps blobs. */
 export interface S3Settings {
@@ -89,6 +90,8 @@ export class AppConfig {
     queueWaitMs: number;
     timeoutMs: number;
   };
+  /** The worker-thread pool for pixel loops and PDF building (src/common/workers). */
+  readonly workerPool: WorkerPoolSettings;
   /** The longest lifetime a signed URL may be given, in seconds. */
   readonly signedUrlMaxSeconds: number;
   /**
@@ -153,6 +156,12 @@ export class AppConfig {
       queue: env.RENDER_QUEUE,
       queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
       timeoutMs: env.RENDER_TIMEOUT_MS,
+    };
+    this.workerPool = {
+      threads: env.WORKER_THREADS ?? DEFAULT_WORKER_THREADS,
+      queue: env.WORKER_QUEUE,
+      taskTimeoutMs: env.WORKER_TASK_TIMEOUT_MS,
+      heapMb: env.WORKER_HEAP_MB,
     };
     this.signedUrlMaxSeconds = env.SIGNED_URL_MAX_SECONDS;
     this.jobs = {

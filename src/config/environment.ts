@@ -146,6 +146,20 @@ export class Environment extends ServicesEnvironment {
   @IntBetween(1_000, 600_000)
   RENDER_TIMEOUT_MS = 30_000;
 
+  /** Worker threads for pixel loops and PDF building; unset: min(2, cores). */
+  @IsOptional()
+  @IntBetween(1, 64)
+  WORKER_THREADS?: number;
+
+  @IntBetween(0, 100_000)
+  WORKER_QUEUE = 256;
+
+  @IntBetween(100, 600_000)
+  WORKER_TASK_TIMEOUT_MS = 60_000;
+
+  @IntBetween(32, 16_384)
+  WORKER_HEAP_MB = 512;
+
   @IntBetween(60, 31_536_000)
   SIGNED_URL_MAX_SECONDS = 2_592_000;
 
@@ -199,6 +213,7 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
     'REDIS_URL',
     'DATA_ENCRYPTION_KEYS',
     'SEED_DEMO',
+    'WORKER_THREADS',
     ...OPTIONAL_SERVICE_VARIABLES,
   ]) {
     const value = env[key];

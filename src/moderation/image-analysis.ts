@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { ImageRejected } from '../common/images/image-errors';
+import { workerPool, workerTask } from '../common/workers/worker-pool';
 import { DHASH_GRID, dHash } from './perceptual-hash';
-import { PixelStats, pixelStats } from './pixel-stats';
+import type { PixelStats, pixelStatsTask } from './pixel-stats';
+
+/** The statistics loop over up to ANALYSIS_SIZE² pixels: tens of ms of JavaScript, in a thread. */
+const statsTask = workerTask<Parameters<typeof pixelStatsTask>[0], PixelStats>(
+  'moderation/pixel-stats',
+  'pixelStatsTask',
+);
 
 /**
  * Decoding artwork for moderation with sharp: the header first (type, pixel count against the
@@ -62,6 +69,8 @@ export async function analyseArtwork(
       `${name} has ${width} × ${height} pixels, more than the limit of ${maxPixels} pixels.`,
     );
   }
+  type Raw = { data: Buffer; info: sharp.OutputInfo };
+  let decoded: { copy: Raw; grey: Raw };
   try {
     const source = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
     const [copy, grey] = await Promise.all([
@@ -89,16 +98,23 @@ export async function analyseArtwork(
             .toBuffer({ resolveWithObject: true }),
         ),
     ]);
-    return {
-      kind: 'raster',
-      format: meta.format,
-      width,
-      height,
-      hasAlpha: meta.hasAlpha === true,
-      hash: dHash(grey.data, grey.info.channels),
-      ...pixelStats(copy.data, copy.info.width, copy.info.height),
-    };
+    decoded = { copy, grey };
   } catch {
     throw new ImageRejected(`${name} could not be decoded: it is truncated or corrupt.`);
   }
+  const { copy, grey } = decoded;
+  const stats = await workerPool().run(statsTask, {
+    rgba: copy.data,
+    width: copy.info.width,
+    height: copy.info.height,
+  });
+  return {
+    kind: 'raster',
+    format: meta.format,
+    width,
+    height,
+    hasAlpha: meta.hasAlpha === true,
+    hash: dHash(grey.data, grey.info.channels),
+    ...stats,
+  };
 }

@@ -2,6 +2,7 @@
  * What moderation reads from an image's pixels (RGBA, 8 bits per channel, row by row): how much of
  * it is transparent, how much it varies, how many colours it has and whether its border is one
  * solid colour. Pure arithmetic over a (downscaled) copy; see image-analysis.ts for the decoding.
+ * A worker-pool task module (pixelStatsTask): no imports, so a worker thread loads it alone.
  */
 
 /** A pixel this opaque or more is visible (prints); less is treated as transparent. */
@@ -85,4 +86,9 @@ function solidBorder(rgba: Uint8Array, width: number, height: number): string | 
   ).length;
   if (close < at.length * BORDER_SOLID_SHARE) return undefined;
   return `#${mean.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** pixelStats as a worker-pool task (image-analysis.ts runs it off the event loop). */
+export function pixelStatsTask(task: { rgba: Uint8Array; width: number; height: number }) {
+  return pixelStats(task.rgba, task.width, task.height);
 }

@@ -28,6 +28,6 @@ export { parseRenderRequest } from './render-request';
 export type { RenderUrl } from './render-request';
 export { RenderParameterInvalid, RenderPathInvalid } from './render.errors';
 export { RENDER_PATH, RenderLinksService } from './render-links.service';
-export { RenderService } from './render.service';
+export { RENDERER_VERSION, RenderService } from './render.service';
 export { ClientImages } from './client-images';
 export { RenderModule } from './render.module';

@@ -26,7 +26,7 @@ import { noneMatchHits } from '../common/http/if-none-match';
  * Part of every stored render's key: bump it when the renderer draws differently, so stored
  * renders of the old drawing are no longer used.
  */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 const RENDERS = 'renders';
 
 interface ResolvedRender {

@@ -111,7 +111,7 @@ async function drawLayers(window: PixelRect, layers: (PlacedImage | null)[]): Pr
   for (const layer of layers) {
     if (!layer) continue;
     if ((layer.blend ?? 'over') === 'over') run.push(layer);
-    else await blendInto(await flush(), layer);
+    else canvas = await blendInto(await flush(), layer);
   }
   return flush();
 }
@@ -153,14 +153,14 @@ class ViewRender<ImageRef> {
   async layer(layer: RenderLayer<ImageRef>): Promise<PlacedImage | null> {
     switch (layer.type) {
       case 'image': {
-        const image = withOpacity(await this.image(layer.imageId), layer.opacity ?? 1);
+        const image = await withOpacity(await this.image(layer.imageId), layer.opacity ?? 1);
         return { image, left: 0, top: 0, blend: layer.blend };
       }
       case 'fill': {
         const coverage = await this.coverage(layer.maskImageId);
         const { width, height } = this.window;
         return {
-          image: tintCoverage(coverage, width, height, layer.hex),
+          image: await tintCoverage(coverage, width, height, layer.hex),
           left: 0,
           top: 0,
           blend: layer.blend,
@@ -236,8 +236,7 @@ class ViewRender<ImageRef> {
       layer.overlayImageId === undefined ? undefined : this.shade(layer.overlayImageId),
     ]);
     // clipToCanvas may hand back the raster itself: it is this layer's own, so changing it is safe.
-    await clipAndShade(placed, this.window.width, coverage, shade);
-    return placed;
+    return clipAndShade(placed, this.window.width, coverage, shade);
   }
 }
 

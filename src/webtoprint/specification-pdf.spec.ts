@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { ProductDefinition } from '../catalog';
+import { workerPool } from '../common/workers/worker-pool';
 import { FontsService } from '../fonts';
 import { specificationPdf, SpecificationInput, viewAngleFor } from './specification-pdf';
 
@@ -80,7 +81,9 @@ describe('specificationPdf', () => {
   });
 
   it('has one page per designed location, A4 landscape, and opens', async () => {
+    const drawn = workerPool().completed;
     const bytes = await specificationPdf(await input());
+    expect(workerPool().completed).toBe(drawn + 1); // drawn in a worker thread
     if (process.env.PRINT_FILES_OUT)
       await writeFile(`${process.env.PRINT_FILES_OUT}/spec.pdf`, bytes);
     const pdf = await PDFDocument.load(bytes);

@@ -3,6 +3,7 @@ import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
 import type { DesignElement } from '../recipesets';
+import { workerPool, workerTask } from '../common/workers/worker-pool';
 import type { PrintFilesInput } from './print-files';
 
 /** What the print files are made of, and what the sheet shows besides. */
@@ -42,40 +43,69 @@ interface PlacedElement {
 
 const mm = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
 
-/**
- * The placement specification of a recipe set (`GET /{clientHandle}/specification/{id}/pdf/`):
- * one page per location its design draws on, with a render of the product, the print area with
- * each element's box, a table of positions, sizes, rotations, fonts and colours, the
- * embellishment, the order's SKUs and quantities, the readable id and a QR code linking to the
- * print files. Deterministic.
- */
-export async function specificationPdf(input: SpecificationInput): Promise<Buffer> {
+/** What the sheet is drawn from once text sizes are known: plain data, for a worker thread. */
+export interface SpecificationSheet extends Omit<SpecificationInput, 'outline'> {
+  /** The placed elements of each page's location, by location handle. */
+  elements: Record<string, PlacedElement[]>;
+}
+
+const drawTask = workerTask<SpecificationSheet, Uint8Array>(
+  'webtoprint/specification-pdf',
+  'drawSpecification',
+);
+
+/** The locations that get a page: those the design draws on, else the first. */
+function pageLocations(input: Omit<SpecificationInput, 'outline'>): ProductLocation[] {
   const { recipeSet, product } = input;
-  const doc = await PdfDocumentBuilder.create({
-    title: `Placement specification ${recipeSet.readableId}`,
-    subject: `${product.definition.name}, design version ${recipeSet.version}`,
-  });
   const locations = product.definition.locations.filter(
     (l) =>
       (recipeSet.design[l.handle]?.elements.length ?? 0) > 0 ||
       recipeSet.design[l.handle]?.background,
   );
-  for (const location of locations.length > 0
-    ? locations
-    : product.definition.locations.slice(0, 1)) {
-    const page = doc.addPage(PAGE.width, PAGE.height);
-    const elements = await placedElements(
-      recipeSet.design[location.handle]?.elements ?? [],
-      input.outline,
+  return locations.length > 0 ? locations : product.definition.locations.slice(0, 1);
+}
+
+/**
+ * The placement specification of a recipe set (`GET /{clientHandle}/specification/{id}/pdf/`):
+ * one page per location its design draws on, with a render of the product, the print area with
+ * each element's box, a table of positions, sizes, rotations, fonts and colours, the
+ * embellishment, the order's SKUs and quantities, the readable id and a QR code linking to the
+ * print files. Deterministic. Text sizes are measured here (fonts live in this thread); the
+ * document is drawn in a worker thread (drawSpecification): images, deflating and pdf-lib's
+ * serialisation cost the event loop nothing.
+ */
+export async function specificationPdf(input: SpecificationInput): Promise<Buffer> {
+  const { outline, ...data } = input;
+  const elements: Record<string, PlacedElement[]> = {};
+  for (const location of pageLocations(data))
+    elements[location.handle] = await placedElements(
+      data.recipeSet.design[location.handle]?.elements ?? [],
+      outline,
     );
+  const bytes = await workerPool().run(drawTask, { ...data, elements });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Draws the sheet (a worker-pool task: buffers arrive as Uint8Arrays). */
+export async function drawSpecification(input: SpecificationSheet): Promise<Uint8Array> {
+  const asBuffer = (bytes: Uint8Array | undefined) =>
+    bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { recipeSet, product } = input;
+  const doc = await PdfDocumentBuilder.create({
+    title: `Placement specification ${recipeSet.readableId}`,
+    subject: `${product.definition.name}, design version ${recipeSet.version}`,
+  });
+  for (const location of pageLocations(input)) {
+    const page = doc.addPage(PAGE.width, PAGE.height);
+    const elements = input.elements[location.handle] ?? [];
     await header(page, input, location);
-    const render = input.renders.get(location.handle);
+    const render = asBuffer(input.renders.get(location.handle));
     if (render) await page.drawPng(render, fit(render, 250, 250), { x: MARGIN, y: 120 });
     await printAreaDiagram(page, location, elements, {
       x: 306,
       y: 120,
       size: 250,
-      print: input.prints?.get(location.handle),
+      print: asBuffer(input.prints?.get(location.handle)),
     });
     await qrBlock(page, input);
     await elementTable(page, elements, 395);
@@ -85,7 +115,7 @@ export async function specificationPdf(input: SpecificationInput): Promise<Buffe
 
 async function header(
   page: PdfPageCanvas,
-  input: SpecificationInput,
+  input: SpecificationSheet,
   location: ProductLocation,
 ): Promise<void> {
   const { recipeSet, product, order } = input;
@@ -192,7 +222,7 @@ async function printAreaDiagram(
   );
 }
 
-async function qrBlock(page: PdfPageCanvas, input: SpecificationInput): Promise<void> {
+async function qrBlock(page: PdfPageCanvas, input: SpecificationSheet): Promise<void> {
   const { d, size } = qrCodePath(input.webToPrintUrl);
   const side = 140;
   const x = PAGE.width - MARGIN - side;

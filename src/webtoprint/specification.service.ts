@@ -2,19 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { encodePng } from '../common/images/compose';
+import { SingleFlight } from '../common/scheduling/single-flight';
+import { BlobKeys } from '../common/storage/blob-keys';
+import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
-import { PrintFileOrdersService } from '../orders/print-file-orders.service';
-import { RecipeSetDesignsService, RecipeSetNotFound } from '../recipesets';
-import { ClientImages, rasterizeDesign, RenderService } from '../render';
+import { OrderForPrint, PrintFileOrdersService } from '../orders/print-file-orders.service';
+import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipesets';
+import { ClientImages, RENDERER_VERSION, rasterizeDesign, RenderService } from '../render';
 import { specificationPdf, viewAngleFor } from './specification-pdf';
 
 /** Longest side of the print previews drawn into the sheet, in pixels. */
 const PREVIEW_SIDE = 600;
 
+/** Bump when the sheet is drawn differently, so that stored sheets are no longer used. */
+const SPECIFICATION_VERSION = 1;
+const SPECIFICATIONS = 'specifications';
+
 /**
  * The placement specification of a recipe set (`GET /{clientHandle}/specification/{id}/pdf/`):
  * drawn on request from the current design, with the product rendered from the view angle that
- * shows each location and the order it was last acknowledged in.
+ * shows each location and the order it was last acknowledged in. Deterministic, so stored under a
+ * key of its inputs (the design version, the product, the order's state): the second request for
+ * the same sheet is a lookup, and concurrent first requests build it once.
  */
 @Injectable()
 export class SpecificationService {
@@ -24,7 +33,17 @@ export class SpecificationService {
     private readonly renders: RenderService,
     private readonly images: ClientImages,
     private readonly orders: PrintFileOrdersService,
+    private readonly store: BlobStore,
+    private readonly keys: BlobKeys,
   ) {}
+
+  private readonly flight = new SingleFlight<Buffer>();
+  private builds = 0;
+
+  /** Sheets this process has drawn (not served from the store), for tests and metrics. */
+  get built(): number {
+    return this.builds;
+  }
 
   async pdf(
     actor: Actor,
@@ -35,6 +54,38 @@ export class SpecificationService {
     const recipeSet = await this.designs.forPrint(actor, ref);
     // A ServiceAdmin names the client in the path: the recipe set must be that client's.
     if (recipeSet.clientHandle !== handle) throw new RecipeSetNotFound(ref.trim());
+    const order = await this.orders.latestFor(recipeSet.id);
+    const webToPrintUrl = `${this.config.baseUrl}/api/webtoprint/${recipeSet.readableId}`;
+    const key = this.keys.forInputs(
+      SPECIFICATIONS,
+      {
+        v: SPECIFICATION_VERSION,
+        renderer: RENDERER_VERSION,
+        recipeSet: recipeSet.id,
+        design: recipeSet.version,
+        product: [recipeSet.product.id, recipeSet.product.version],
+        options: recipeSet.options,
+        order: order ?? null,
+        url: webToPrintUrl,
+      },
+      'pdf',
+    );
+    const bytes = await this.flight.run(key, async () => {
+      const stored = await this.store.get(key);
+      if (stored) return stored;
+      const built = await this.build(recipeSet, order, webToPrintUrl);
+      await this.store.put(key, built);
+      return built;
+    });
+    return { name: `${recipeSet.readableId}-specification.pdf`, bytes };
+  }
+
+  private async build(
+    recipeSet: DesignedRecipeSet,
+    order: OrderForPrint | undefined,
+    webToPrintUrl: string,
+  ): Promise<Buffer> {
+    this.builds++;
     const { definition } = recipeSet.product;
     const renders = new Map<string, Buffer>();
     const prints = new Map<string, Buffer>();
@@ -52,15 +103,14 @@ export class SpecificationService {
       const raster = await rasterizeDesign(location, design, size, sources);
       if (raster) prints.set(location.handle, await encodePng(raster));
     }
-    const bytes = await specificationPdf({
+    return specificationPdf({
       recipeSet,
       product: { handle: definition.handle, definition },
-      order: await this.orders.latestFor(recipeSet.id),
-      webToPrintUrl: `${this.config.baseUrl}/api/webtoprint/${recipeSet.readableId}`,
+      order,
+      webToPrintUrl,
       renders,
       prints,
       outline: sources.outline,
     });
-    return { name: `${recipeSet.readableId}-specification.pdf`, bytes };
   }
 }

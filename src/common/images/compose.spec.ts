@@ -18,9 +18,9 @@ import {
 const LIMIT = 1_000_000;
 
 describe('compose', () => {
-  it('takes a mask’s alpha, or its luminance when it is opaque', () => {
+  it('takes a mask’s alpha, or its luminance when it is opaque', async () => {
     const alpha = paint(2, 1, (x) => (x === 0 ? [0, 0, 0, 255] : [255, 255, 255, 0]));
-    expect([...maskCoverage(alpha)]).toEqual([255, 0]);
+    expect([...(await maskCoverage(alpha))]).toEqual([255, 0]);
     const opaque = paint(
       3,
       1,
@@ -31,22 +31,27 @@ describe('compose', () => {
           [255, 0, 0, 255],
         ][x] as never,
     );
-    expect([...maskCoverage(opaque)]).toEqual([0, 255, 54]);
+    expect([...(await maskCoverage(opaque))]).toEqual([0, 255, 54]);
   });
 
-  it('tints a coverage with a colour and scales alpha by an opacity', () => {
-    const tinted = tintCoverage(Buffer.from([255, 128]), 2, 1, '#1A2b3C');
+  it('tints a coverage with a colour and scales alpha by an opacity', async () => {
+    const tinted = await tintCoverage(Buffer.from([255, 128]), 2, 1, '#1A2b3C');
     expect([...tinted.data]).toEqual([26, 43, 60, 255, 26, 43, 60, 128]);
-    expect([...withOpacity(tinted, 0.5).data]).toEqual([26, 43, 60, 128, 26, 43, 60, 64]);
-    expect(withOpacity(tinted, 1)).toBe(tinted);
+    expect([...(await withOpacity(tinted, 0.5)).data]).toEqual([26, 43, 60, 128, 26, 43, 60, 64]);
+    expect(await withOpacity(tinted, 1)).toBe(tinted);
   });
 
   it('clips by a coverage and multiplies by an overlay flattened on white', async () => {
     const overlay = paint(2, 1, (x) => (x === 0 ? [128, 128, 128, 255] : [0, 0, 0, 0]));
-    expect([...shadeFactors(overlay)]).toEqual([128, 128, 128, 255, 255, 255]);
+    expect([...(await shadeFactors(overlay))]).toEqual([128, 128, 128, 255, 255, 255]);
     const placed = { image: paint(1, 1, () => [200, 100, 50, 255]), left: 0, top: 0 };
-    await clipAndShade(placed, 2, Buffer.from([128, 0]), shadeFactors(overlay));
-    expect(pixelAt(placed.image, 0, 0)).toEqual([100, 50, 25, 128]);
+    const clipped = await clipAndShade(
+      placed,
+      2,
+      Buffer.from([128, 0]),
+      await shadeFactors(overlay),
+    );
+    expect(pixelAt(clipped.image, 0, 0)).toEqual([100, 50, 25, 128]);
   });
 
   it('cuts placed images to a canvas and sees images through windows that may leave them', () => {
@@ -79,25 +84,27 @@ describe('compose', () => {
     ['overlay', 255, [200, 200, 200, 255]],
     ['over', 128, [164, 164, 164, 255]],
   ] as const)('blends %s (alpha %d) by the W3C formulas', async (blend, alpha, expected) => {
-    const canvas = paint(1, 1, () => [200, 200, 200, 255]);
-    await blendInto(canvas, {
-      image: paint(1, 1, () => [128, 128, 128, alpha]),
-      left: 0,
-      top: 0,
-      blend,
-    });
+    const canvas = await blendInto(
+      paint(1, 1, () => [200, 200, 200, 255]),
+      {
+        image: paint(1, 1, () => [128, 128, 128, alpha]),
+        left: 0,
+        top: 0,
+        blend,
+      },
+    );
     expect(pixelAt(canvas, 0, 0)).toEqual(expected);
   });
 
   it('blends onto transparency as plain source-over, and ignores what misses the canvas', async () => {
-    const canvas = paint(2, 1, () => [0, 0, 0, 0]);
-    await blendInto(canvas, {
+    let canvas = paint(2, 1, () => [0, 0, 0, 0]);
+    canvas = await blendInto(canvas, {
       image: paint(1, 1, () => [10, 20, 30, 255]),
       left: 1,
       top: 0,
       blend: 'multiply',
     });
-    await blendInto(canvas, {
+    canvas = await blendInto(canvas, {
       image: paint(1, 1, () => [99, 99, 99, 255]),
       left: 5,
       top: 0,

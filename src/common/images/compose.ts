@@ -1,24 +1,19 @@
 import { promisify } from 'node:util';
-import { yieldToLoop } from '../scheduling/yield-to-loop';
 import { deflate } from 'node:zlib';
 import sharp from 'sharp';
+import { workerPool, workerTask } from '../workers/worker-pool';
+import type * as loops from './pixel-loops';
 
 const deflateAsync = promisify(deflate);
 
 /**
  * Raster operations of the renderer (src/render): decoding to raw RGBA, resizing, rotating,
- * rasterising the service's own SVG, compositing with blend modes and encoding PNG, plus a few
- * per-pixel steps done in plain loops over raw buffers (tinting a mask, clipping, shading), where
- * a libvips pipeline would cost more passes than it saves. Images travel between steps as raw,
- * non-premultiplied 8-bit RGBA, so nothing is decoded or encoded twice. Deterministic: the same
- * inputs give the same bytes.
+ * rasterising the service's own SVG, compositing with blend modes and encoding PNG. Nothing loops
+ * over pixels on the event loop: libvips does what it can with the same pixels (mask coverage,
+ * tint, opacity), and the rest (blend modes, clipping and shading) runs in the worker pool
+ * (pixel-loops.ts). Images travel between steps as raw, non-premultiplied 8-bit RGBA, so nothing
+ * is decoded or encoded twice. Deterministic: the same inputs give the same bytes.
  */
-
-/**
- * The pixel loops in JavaScript (blending, clipping) offer the event loop a turn this often, so
- * that renders do not hold up other requests (see yieldToLoop: it yields only after 10 ms).
- */
-const ROWS_BETWEEN_YIELDS = 16;
 
 /** Raw 8-bit RGBA pixels, not premultiplied, row by row. */
 export interface Rgba {
@@ -183,53 +178,54 @@ export async function compositeRgba(
   return toRgba(inputs.length > 0 ? canvas.composite(inputs) : canvas);
 }
 
-type BlendFunction = (backdrop: number, source: number) => number;
+const PIXEL_LOOPS = 'common/images/pixel-loops';
+const blendTask = workerTask<Parameters<typeof loops.blend>[0], void>(PIXEL_LOOPS, 'blend');
+const shadeTask = workerTask<Parameters<typeof loops.shadeFactors>[0], void>(
+  PIXEL_LOOPS,
+  'shadeFactors',
+);
+const clipAndShadeTask = workerTask<Parameters<typeof loops.clipAndShade>[0], void>(
+  PIXEL_LOOPS,
+  'clipAndShade',
+);
 
-/** Separable blend functions of W3C Compositing and Blending, on colours in 0–1. */
-const BLENDS: Record<Exclude<CompositeBlend, 'over'>, BlendFunction> = {
-  multiply: (b, s) => b * s,
-  screen: (b, s) => b + s - b * s,
-  overlay: (b, s) => (b <= 0.5 ? 2 * b * s : 1 - 2 * (1 - b) * (1 - s)),
-};
+/** Bytes copied per turn of the event loop into shared memory (about a millisecond each). */
+const COPY_CHUNK = 4 * 1024 * 1024;
 
 /**
- * Draws a placed image onto `canvas` in place with its blend mode, by the W3C Compositing and
- * Blending formulas on non-premultiplied colours: the blended colour where the canvas is opaque,
- * the image's own where it is transparent, then source-over. (libvips' composite applies the
- * blend to premultiplied colours, which darkens a half-transparent multiply.)
+ * A copy of `bytes` on a SharedArrayBuffer (or `bytes` itself when already there): a worker
+ * thread then reads and writes the same memory, nothing is cloned between threads. A large
+ * image (80 MB at 4096 px) is copied a few MB per turn, so other requests go on meanwhile.
  */
-export async function blendInto(canvas: Rgba, placed: PlacedImage): Promise<void> {
-  const mode = placed.blend ?? 'over';
-  const cut = clipToCanvas(placed, canvas.width, canvas.height);
-  if (!cut) return;
-  const blend: BlendFunction = mode === 'over' ? (_b, s) => s : BLENDS[mode];
-  const { image, left, top } = cut;
-  const src = image.data;
-  const dst = canvas.data;
-  for (let y = 0; y < image.height; y++) {
-    if (y % ROWS_BETWEEN_YIELDS === 0) await yieldToLoop();
-    for (let x = 0; x < image.width; x++) {
-      const p = (y * image.width + x) * 4;
-      const as = src[p + 3] / 255;
-      if (as === 0) continue;
-      const q = ((top + y) * canvas.width + left + x) * 4;
-      const ab = dst[q + 3] / 255;
-      if (as === 1 && ab === 1) {
-        // Both opaque (most pixels): the formula reduces to the blend function.
-        for (let c = 0; c < 3; c++)
-          dst[q + c] = Math.round(blend(dst[q + c] / 255, src[p + c] / 255) * 255);
-        continue;
-      }
-      const ao = as + ab * (1 - as);
-      for (let c = 0; c < 3; c++) {
-        const cs = src[p + c] / 255;
-        const cb = dst[q + c] / 255;
-        const mixed = (1 - ab) * cs + ab * blend(cb, cs);
-        dst[q + c] = Math.round(((as * mixed + ab * (1 - as) * cb) / ao) * 255);
-      }
-      dst[q + 3] = Math.round(ao * 255);
-    }
+async function shared(bytes: Buffer): Promise<Buffer> {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const copy = Buffer.from(new SharedArrayBuffer(bytes.length));
+  for (let at = 0; at < bytes.length; at += COPY_CHUNK) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    copy.set(bytes.subarray(at, at + COPY_CHUNK), at);
   }
+  return copy;
+}
+
+/**
+ * The canvas with a placed image drawn on it with its blend mode, by the W3C Compositing and
+ * Blending formulas on non-premultiplied colours (libvips' composite applies the blend to
+ * premultiplied colours, which darkens a half-transparent multiply): in a worker thread
+ * (pixel-loops.ts blend). The canvas's pixels may be updated in place; use the answer.
+ */
+export async function blendInto(canvas: Rgba, placed: PlacedImage): Promise<Rgba> {
+  const cut = clipToCanvas(placed, canvas.width, canvas.height);
+  if (!cut) return canvas;
+  const target = { ...canvas, data: await shared(canvas.data) };
+  const { image, left, top } = cut;
+  await workerPool().run(blendTask, {
+    canvas: target,
+    image: { ...image, data: await shared(image.data) },
+    left,
+    top,
+    mode: placed.blend ?? 'over',
+  });
+  return target;
 }
 
 /**
@@ -265,24 +261,27 @@ export async function deflatedPlanes(image: Rgba): Promise<{ rgb: Buffer; alpha:
 
 /**
  * How much of each pixel a mask covers (0–255, one byte per pixel): its alpha, or its luminance
- * (Rec. 709) when the mask is fully opaque (a black-and-white mask without transparency).
+ * (Rec. 709, rounded) when the mask is fully opaque (a black-and-white mask without
+ * transparency). By libvips; in shared memory, as clipAndShade hands it to a worker thread.
  */
-export function maskCoverage(mask: Rgba): Buffer {
-  const n = mask.width * mask.height;
-  const out = Buffer.alloc(n);
-  const d = mask.data;
-  let opaque = true;
-  for (let i = 0; i < n; i++) {
-    out[i] = d[i * 4 + 3];
-    if (out[i] !== 255) opaque = false;
-  }
-  if (opaque) {
-    for (let i = 0; i < n; i++) {
-      const p = i * 4;
-      out[i] = Math.round(0.2126 * d[p] + 0.7152 * d[p + 1] + 0.0722 * d[p + 2]);
-    }
-  }
-  return out;
+export async function maskCoverage(mask: Rgba): Promise<Buffer> {
+  const input = () => sharp(mask.data, rawOf(mask));
+  const { channels } = await input().stats();
+  if (channels[3].min !== 255) return shared(await input().extractChannel(3).raw().toBuffer());
+  return shared(
+    await input()
+      .removeAlpha()
+      .recomb([
+        [0.2126, 0.7152, 0.0722],
+        [0, 0, 0],
+        [0, 0, 0],
+      ])
+      // libvips truncates to 8 bits: + 0.5 rounds, as the luminance always did.
+      .linear(1, 0.5)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+  );
 }
 
 /** `#rrggbb` → [r, g, b]. */
@@ -292,68 +291,58 @@ export function parseHex(hex: string): [number, number, number] {
 }
 
 /** A solid colour whose alpha is `coverage` (one byte per pixel of a `width` × `height` image). */
-export function tintCoverage(coverage: Buffer, width: number, height: number, hex: string): Rgba {
+export async function tintCoverage(
+  coverage: Buffer,
+  width: number,
+  height: number,
+  hex: string,
+): Promise<Rgba> {
   const [r, g, b] = parseHex(hex);
-  const data = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    const p = i * 4;
-    data[p] = r;
-    data[p + 1] = g;
-    data[p + 2] = b;
-    data[p + 3] = coverage[i];
-  }
-  return { data, width, height };
+  const colour = sharp({ create: { width, height, channels: 3, background: { r, g, b } } });
+  return toRgba(colour.joinChannel(coverage, { raw: { width, height, channels: 1 } }));
 }
 
-/** A copy of the image with its alpha scaled by `opacity` (0–1). */
-export function withOpacity(image: Rgba, opacity: number): Rgba {
+/** A copy of the image with its alpha scaled by `opacity` (0–1), rounded; by libvips. */
+export async function withOpacity(image: Rgba, opacity: number): Promise<Rgba> {
   if (opacity >= 1) return image;
-  const data = Buffer.from(image.data);
-  for (let p = 3; p < data.length; p += 4) data[p] = Math.round(data[p] * opacity);
-  return { ...image, data };
+  // libvips truncates to 8 bits: + 0.5 rounds.
+  return toRgba(sharp(image.data, rawOf(image)).linear([1, 1, 1, opacity], [0, 0, 0, 0.5]));
 }
 
 /**
  * An overlay prepared for shading: its colour flattened on white (transparent = no change), three
- * bytes per pixel, to multiply with.
+ * bytes per pixel, to multiply with. In a worker thread (libvips' flatten rounds differently).
  */
-export function shadeFactors(overlay: Rgba): Buffer {
-  const n = overlay.width * overlay.height;
-  const out = Buffer.alloc(n * 3);
-  const d = overlay.data;
-  for (let i = 0; i < n; i++) {
-    const a = d[i * 4 + 3];
-    for (let c = 0; c < 3; c++) {
-      out[i * 3 + c] = Math.round((d[i * 4 + c] * a + 255 * (255 - a)) / 255);
-    }
-  }
+export async function shadeFactors(overlay: Rgba): Promise<Buffer> {
+  const out = Buffer.from(new SharedArrayBuffer(overlay.width * overlay.height * 3));
+  await workerPool().run(shadeTask, {
+    overlay: { ...overlay, data: await shared(overlay.data) },
+    out,
+  });
   return out;
 }
 
 /**
  * Clips a placed image by a canvas-sized coverage (its alpha times the coverage) and shades it by
- * canvas-sized shade factors (its colour times the factor), in place. The image must lie on the
- * canvas (see clipToCanvas); `canvasWidth` is the row length of `coverage` and `shade`.
+ * canvas-sized shade factors (its colour times the factor), in a worker thread. The image must
+ * lie on the canvas (see clipToCanvas); `canvasWidth` is the row length of `coverage` and
+ * `shade`. Answers the placed image with its new pixels (the old buffer may have changed too).
  */
 export async function clipAndShade(
   placed: PlacedImage,
   canvasWidth: number,
   coverage: Buffer | undefined,
   shade: Buffer | undefined,
-): Promise<void> {
-  const { image, left, top } = placed;
-  const d = image.data;
-  for (let y = 0; y < image.height; y++) {
-    if (y % ROWS_BETWEEN_YIELDS === 0) await yieldToLoop();
-    for (let x = 0; x < image.width; x++) {
-      const p = (y * image.width + x) * 4;
-      const q = (top + y) * canvasWidth + left + x;
-      if (coverage) d[p + 3] = Math.round((d[p + 3] * coverage[q]) / 255);
-      if (shade && d[p + 3] > 0) {
-        d[p] = Math.round((d[p] * shade[q * 3]) / 255);
-        d[p + 1] = Math.round((d[p + 1] * shade[q * 3 + 1]) / 255);
-        d[p + 2] = Math.round((d[p + 2] * shade[q * 3 + 2]) / 255);
-      }
-    }
-  }
+): Promise<PlacedImage> {
+  if (!coverage && !shade) return placed;
+  const image = { ...placed.image, data: await shared(placed.image.data) };
+  await workerPool().run(clipAndShadeTask, {
+    image,
+    left: placed.left,
+    top: placed.top,
+    canvasWidth,
+    coverage: coverage && (await shared(coverage)),
+    shade: shade && (await shared(shade)),
+  });
+  return { ...placed, image };
 }

@@ -12,6 +12,11 @@ import {
   rgb,
   StandardFonts,
 } from 'pdf-lib';
+import sharp from 'sharp';
+import { decodeRgba, deflatedPlanes } from '../images/compose';
+
+/** Pixels an image drawn by drawPng may have unless told otherwise (renders are at most 4096²). */
+const DRAWN_IMAGE_PIXEL_LIMIT = 64_000_000;
 
 /** Points per millimetre (1 pt = 1/72 inch). */
 export const PT_PER_MM = 72 / 25.4;
@@ -51,7 +56,7 @@ const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
 /**
  * PDF documents (the only file that imports pdf-lib): pages sized in points, drawn in a y-down
  * coordinate system from the top-left corner like the designs, with vector paths (SVG path data),
- * PNG images and simple text. Output is deterministic (fixed dates, no random ids).
+ * images (never decoded in JavaScript) and simple text. Output is deterministic (fixed dates, no random ids).
  */
 export class PdfDocumentBuilder {
   private constructor(private readonly doc: PDFDocument) {}
@@ -126,32 +131,36 @@ export class PdfPageCanvas {
     this.transformed(at, () => this.page.drawSvgPath(d, { x: 0, y: 0, color: colour(hex) }));
   }
 
-  /** A PNG stretched over `width` × `height` points with its top-left corner at the placement. */
+  /**
+   * A PNG (or any image libvips reads) stretched over `width` × `height` points with its top-left
+   * corner at the placement. Decoded by libvips and deflated by zlib off the event loop, then
+   * drawn as drawPlanes draws (pdf-lib's embedPng would decode and deflate it in JavaScript:
+   * about a second of blocked event loop for a large render).
+   */
   async drawPng(
     png: Buffer,
     size: { width: number; height: number },
     at: PdfPlacement & { about?: 'top-left' | 'centre' },
+    limitInputPixels = DRAWN_IMAGE_PIXEL_LIMIT,
   ): Promise<void> {
-    const image = await this.doc.embedPng(png);
-    const [dx, dy] = at.about === 'centre' ? [-size.width / 2, -size.height / 2] : [0, 0];
-    this.transformed(at, () =>
-      // In the flipped system an image would be upside down: draw it in page orientation.
-      this.page.drawImage(image, {
-        x: dx,
-        y: -dy - size.height,
-        width: size.width,
-        height: size.height,
-      }),
-    );
+    const image = await decodeRgba(png, { limitInputPixels });
+    const raw = { raw: { width: image.width, height: image.height, channels: 4 as const } };
+    const [planes, { isOpaque }] = await Promise.all([
+      deflatedPlanes(image),
+      sharp(image.data, raw).stats(),
+    ]);
+    // Like embedPng: a soft mask only for an image with some transparency.
+    const alpha = isOpaque ? undefined : planes.alpha;
+    this.drawPlanes({ ...planes, alpha, width: image.width, height: image.height }, size, at);
   }
 
   /**
-   * An image given as deflated RGB and alpha planes (see deflatedPlanes) stretched over `width` ×
+   * An image given as deflated RGB and (optional) alpha planes (see deflatedPlanes) stretched over `width` ×
    * `height` points, placed as drawPng places it. Nothing is decoded here: large print images
    * cost the event loop nothing (pdf-lib would decode a PNG in JavaScript).
    */
   drawPlanes(
-    planes: { rgb: Buffer; alpha: Buffer; width: number; height: number },
+    planes: { rgb: Buffer; alpha?: Buffer; width: number; height: number },
     size: { width: number; height: number },
     at: PdfPlacement & { about?: 'top-left' | 'centre' },
   ): void {
@@ -164,11 +173,15 @@ export class PdfPageCanvas {
       Filter: 'FlateDecode',
     };
     const context = this.doc.context;
-    const mask = context.register(
-      context.stream(planes.alpha, { ...common, ColorSpace: 'DeviceGray' }),
-    );
+    const mask =
+      planes.alpha &&
+      context.register(context.stream(planes.alpha, { ...common, ColorSpace: 'DeviceGray' }));
     const ref = context.register(
-      context.stream(planes.rgb, { ...common, ColorSpace: 'DeviceRGB', SMask: mask }),
+      context.stream(planes.rgb, {
+        ...common,
+        ColorSpace: 'DeviceRGB',
+        ...(mask ? { SMask: mask } : {}),
+      }),
     );
     const name = this.page.node.newXObject('Image', ref);
     const [dx, dy] = at.about === 'centre' ? [-size.width / 2, -size.height / 2] : [0, 0];
