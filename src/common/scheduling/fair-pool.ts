@@ -41,22 +41,25 @@ interface Waiter {
 interface ClientState {
   running: number;
   waiting: Waiter[];
+  /** When the client last started a task (a counter): who had a turn longest ago goes first. */
+  lastStart: number;
 }
 
 /**
  * A concurrency pool shared fairly between clients (pattern 10 of ARCHITECTURE.md): at most
  * `concurrency` tasks run at once; one client holds at most its share of them and has its own
- * bounded queue. When a slot frees, the waiting client running the fewest tasks goes next (clients
- * level take turns, round-robin), so a client that floods the pool waits behind itself, never in
- * front of another's single request. A task refused (queue full) or waiting longer than
+ * bounded queue. When a slot frees, the waiting client running the fewest tasks goes next, and
+ * among equals the one whose last turn is longest ago (clients take turns), so a client that
+ * floods the pool waits behind itself, never in front of another's single request. A task refused (queue full) or waiting longer than
  * `maxWaitMs` gets {@link PoolBusy} (503 with Retry-After).
  */
 export class FairPool {
   private running = 0;
   private waitingCount = 0;
-  /** Clients with work running or waiting, in the order they were last served (round-robin). */
+  /** Clients with work running or waiting. */
   private readonly clients = new Map<string, ClientState>();
   private readonly perClient: number;
+  private starts = 0;
 
   constructor(private readonly options: FairPoolOptions) {
     if (options.concurrency < 1) throw new Error('a pool needs a concurrency of at least 1');
@@ -128,6 +131,7 @@ export class FairPool {
   private take(client: string, state: ClientState): Release {
     this.running++;
     state.running++;
+    state.lastStart = ++this.starts;
     let released = false;
     return () => {
       if (released) return;
@@ -139,22 +143,26 @@ export class FairPool {
     };
   }
 
-  /** Starts waiting tasks while slots are free: the eligible client running fewest goes first. */
+  /**
+   * Starts waiting tasks while slots are free. Next is the eligible client (waiting, below its
+   * share) running fewest tasks, and among those the one whose last turn is longest ago: so clients
+   * take turns, and one with a single request goes before another's tenth.
+   */
   private next(): void {
     while (this.running < this.options.concurrency) {
-      let chosen: [string, ClientState] | undefined;
-      for (const entry of this.clients) {
-        const [, s] = entry;
+      let chosen: ClientState | undefined;
+      for (const s of this.clients.values()) {
         if (s.waiting.length === 0 || s.running >= this.perClient) continue;
-        if (!chosen || s.running < chosen[1].running) chosen = entry;
+        if (
+          !chosen ||
+          s.running < chosen.running ||
+          (s.running === chosen.running && s.lastStart < chosen.lastStart)
+        )
+          chosen = s;
       }
       if (!chosen) return;
-      const [client, state] = chosen;
-      const waiter = state.waiting.shift()!;
+      const waiter = chosen.waiting.shift()!;
       this.waitingCount--;
-      // Served: to the back of the round.
-      this.clients.delete(client);
-      this.clients.set(client, state);
       waiter.start();
     }
   }
@@ -162,7 +170,7 @@ export class FairPool {
   private state(client: string): ClientState {
     let state = this.clients.get(client);
     if (!state) {
-      state = { running: 0, waiting: [] };
+      state = { running: 0, waiting: [], lastStart: 0 };
       this.clients.set(client, state);
     }
     return state;
