@@ -3,8 +3,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { WorkPools } from '../../src/common/scheduling/work-pools';
 import { DemoService } from '../../src/demo/demo.service';
-import { ClientImages } from '../../src/render/client-images';
-import { RenderSources } from '../../src/render/renderer';
+import { ClientImages, RenderSources } from '../../src/render';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 
