@@ -37,7 +37,11 @@ const current = new AsyncLocalStorage<WorkContext>();
 /** Over the plan's work per minute: 429 with Retry-After. */
 export class WorkLimitReached extends DomainError {
   constructor(handle: string, policy: WorkPolicy, limit: number, retryAfterSeconds: number) {
-    const what = policy === WorkPolicy.Render ? 'cold renders or new transformations' : 'uploads';
+    const [one, many] =
+      policy === WorkPolicy.Render
+        ? ['cold render or new transformation', 'cold renders or new transformations']
+        : ['upload', 'uploads'];
+    const what = limit === 1 ? one : many;
     super(
       'RATE_LIMITED',
       ErrorKind.RateLimited,
