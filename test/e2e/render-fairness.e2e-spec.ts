@@ -38,8 +38,13 @@ class GatedImages extends ClientImages {
   }
 }
 
+/** Waits for `condition`, at most 60 s (then the test fails rather than hangs). */
 async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(20);
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true within 60 s');
+    await sleep(20);
+  }
 }
 
 /**

@@ -34,6 +34,15 @@ async function longGif(frames: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Waits for `condition`, at most 20 s (then the test fails rather than hangs). */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come true within 20 s');
+    await sleep(20);
+  }
+}
+
 /**
  * M1 and M2 of issue 24, and the upload plan policy: an upload too costly to decode is refused
  * from its header before it waits or counts; upload bodies held in memory are bounded (503 with
@@ -109,7 +118,7 @@ describe('Upload limits (HTTP)', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     const bodies = t.app.get(WorkPools).uploadBodies;
-    while (bodies.load.running === 0) await sleep(20);
+    await until(() => bodies.load.running === 1);
 
     const refused = await uploadAsset(t, a, await testImage('png', { width: 8, height: 8 }));
     expect(refused.status).toBe(503);
@@ -119,7 +128,7 @@ describe('Upload limits (HTTP)', () => {
     // The held request goes away: its slot is free again.
     held.destroy();
     await heldAnswer;
-    while (bodies.load.running > 0) await sleep(20);
+    await until(() => bodies.load.running === 0);
     const accepted = await uploadAsset(t, a, await testImage('png', { width: 8, height: 8 }));
     expect(accepted.status).toBe(201);
     expect(normalised).toEqual([a.id]);
