@@ -4,6 +4,7 @@ import {
   ExecutionContext,
   Injectable,
   mixin,
+  Optional,
   NestInterceptor,
   Type,
   UseInterceptors,
@@ -63,7 +64,8 @@ export class WorkLimitReached extends DomainError {
 @Injectable()
 export class WorkQuota {
   constructor(
-    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    // Absent in processes without the rate-limit storage (the CLI, job workers): nothing to count.
+    @Optional() @InjectThrottlerStorage() private readonly storage: ThrottlerStorage | undefined,
     private readonly repo: PlansRepository,
     private readonly config: AppConfig,
   ) {}
@@ -71,7 +73,7 @@ export class WorkQuota {
   /** Counts one unit of `policy` work for the client; {@link WorkLimitReached} when over. */
   async take(clientId: string, policy: WorkPolicy): Promise<void> {
     const context = current.getStore();
-    if (context?.policy !== policy) return;
+    if (context?.policy !== policy || !this.storage) return;
     const client = await this.repo.findClientById(clientId);
     if (!client) return;
     const perPlan = this.config.planWorkPerMinute[policy];
