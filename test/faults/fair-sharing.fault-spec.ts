@@ -73,6 +73,8 @@ describe('Fair sharing of heavy work between clients', () => {
       `${RENDER}/${other.recipeSets[0]}/north?width=100&format=jpeg`,
       { token: other.token, timeoutMs: 60_000 },
     );
+    // For the record (bench/README.md): the other client's latency under the flood.
+    console.log(`H6: other client's 100-px render: ${small.status} in ${Math.round(small.ms)} ms`);
     expect(small.status).toBe(200);
     expect(small.ms).toBeLessThan(20_000);
     // The flood itself may be slow or partly refused (503 with Retry-After), never a 500.
@@ -107,6 +109,7 @@ describe('Fair sharing of heavy work between clients', () => {
       .png()
       .toBuffer();
     const small = await upload(rig.api.baseUrl, other.token, smallFile, 'small.png');
+    console.log(`M1: other client's small upload: ${small.status} in ${Math.round(small.ms)} ms`);
     expect(small.status).toBe(201);
     expect(small.ms).toBeLessThan(15_000);
     const answers = await Promise.all(flood);
