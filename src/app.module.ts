@@ -16,6 +16,7 @@ import { SavedAssetsModule } from './saved-assets';
 import { UsersModule } from './users/users.module';
 import { PlansModule } from './plans';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
+import { SchedulingModule } from './common/scheduling/work-pools';
 import { ShareModule } from './share';
 import { ModerationModule } from './moderation';
 import { AvailabilityModule } from './availability';
@@ -70,6 +71,7 @@ export class AppModule {
         CachingModule,
         MessagesModule,
         RateLimitsModule,
+        SchedulingModule,
         PlansModule,
         MetricsModule,
         LogEntriesModule,

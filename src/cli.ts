@@ -39,6 +39,7 @@ import { runMigrations } from './database/migrate';
 import { openDatabase } from './database/open-database';
 import { DemoModule } from './demo/demo.module';
 import { PlansModule, PlansService, SetPlanDto } from './plans';
+import { SchedulingModule } from './common/scheduling/work-pools';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DemoService } from './demo/demo.service';
@@ -66,6 +67,8 @@ class CliModule {
         IdempotencyModule,
         ClientsModule,
         PlansModule,
+        // The demo's uploads and renders go through the same work pools as the app's.
+        SchedulingModule,
         DemoModule,
         // Lists and retries failed jobs; this process runs none (no module registers a handler).
         JobsModule,

@@ -16,6 +16,8 @@ import { AssetsService, parseAssetId } from './assets.service';
 import { AssetPurpose, UploadedAssetEntity } from './entities/uploaded-asset.entity';
 import { UploadedAssetsRepository } from './uploaded-assets.repository';
 import { ChangeNotices } from '../common/caching/change-notices';
+import { WorkPools } from '../common/scheduling/work-pools';
+import { WorkQuota } from '../plans/work-quota';
 
 const CLIENT = '7d0c4c43-1b7e-4a39-9d52-3a4d1f0e2b11';
 const OTHER = '0b8f1f8e-5a8e-4f3c-8b0e-9f5d1c2a3b44';
@@ -31,7 +33,30 @@ const uow = strictMock<UnitOfWork>(
   'uow',
 );
 const keys = new BlobKeys(Buffer.alloc(32, 7));
-const config = { maxUploadPixels: 1_000_000, cdnUrl: 'https://cdn.test' } as AppConfig;
+const config = {
+  maxUploadPixels: 1_000_000,
+  uploads: {
+    maxFrames: 10,
+    concurrency: 1,
+    bodies: 1,
+    clientShare: 1,
+    queue: 10,
+    clientQueue: 10,
+    queueWaitMs: 10_000,
+  },
+  render: {
+    concurrency: 1,
+    transformConcurrency: 1,
+    clientShare: 1,
+    queue: 1,
+    clientQueue: 1,
+    queueWaitMs: 1,
+  },
+  cdnUrl: 'https://cdn.test',
+} as AppConfig;
+const pools = new WorkPools(config);
+/** Counts work only on routes that opt in: a service call outside one counts nothing. */
+const quota = strictMock<WorkQuota>({ take: () => Promise.resolve() }, 'quota');
 const links = new BlobLinks(config);
 const CREATED = new Date('2026-11-23T20:00:00.000Z');
 
@@ -62,7 +87,7 @@ function setup(
   const repo = strictMock<UploadedAssetsRepository>(repoStubs, 'assets');
   const store = strictMock<BlobStore>(storeStubs, 'store');
   const changes = strictMock<ChangeNotices>({ changed: jest.fn() }, 'changes');
-  return new AssetsService(repo, uow, store, keys, links, config, changes);
+  return new AssetsService(repo, uow, store, keys, links, config, changes, pools, quota);
 }
 
 describe('AssetsService.upload', () => {

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { ValidationFailed } from '../common/errors/domain-error';
-import { normalizeUpload } from '../common/images/images';
+import { inspectUpload, normalizeUpload } from '../common/images/images';
+import { WorkPools } from '../common/scheduling/work-pools';
+import { WorkPolicy, WorkQuota } from '../plans';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
@@ -48,8 +50,9 @@ export interface OwnedAsset {
 }
 
 /**
- * Uploaded images. An upload is checked and normalised (type from its content, pixel cap, EXIF
- * orientation applied, metadata stripped), stored in the blob store under a key of the client and
+ * Uploaded images. An upload is checked from its header (type from its content, pixel and frame
+ * caps), counted against the client's plan (on routes that opt in), then normalised in the upload
+ * pool where each client has its share (EXIF orientation applied, metadata stripped), stored in the blob store under a key of the client and
  * the normalised bytes, and recorded as a row. The same image uploaded twice by one client is one
  * stored object but two rows: uploads of the same file for different organizations (or with
  * different names) stay distinct. The blob is written before the row: a failed insert can leave an
@@ -67,6 +70,8 @@ export class AssetsService {
     private readonly links: BlobLinks,
     private readonly config: AppConfig,
     private readonly changes: ChangeNotices,
+    private readonly pools: WorkPools,
+    private readonly quota: WorkQuota,
   ) {}
 
   async upload(
@@ -90,10 +95,17 @@ export class AssetsService {
         checkLength('clientAccountReference', meta.clientAccountReference, MAX_REFERENCE_LENGTH) ??
         null,
     };
-    const image = await normalizeUpload(file.bytes, {
+    const limits = {
       maxPixels: this.config.maxUploadPixels,
+      maxFrames: this.config.uploads.maxFrames,
       name: fileName ? `The file ${JSON.stringify(fileName)}` : 'The file',
-    });
+    };
+    // The header first (cheap): what is too costly to decode is refused before it waits or counts.
+    const inspected = await inspectUpload(file.bytes, limits);
+    await this.quota.take(clientId, WorkPolicy.Upload);
+    const image = await this.pools.uploads.run(clientId, () =>
+      normalizeUpload(file.bytes, limits, inspected),
+    );
     const key = this.keys.forContent(UPLOADS_NAMESPACE, clientId, image.bytes, image.ext);
     await this.store.put(key, image.bytes);
     const row = await this.uow.run(() =>

@@ -13,6 +13,7 @@ import {
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { CatalogService } from './catalog.service';
+import { WorkLimited, WorkPolicy } from '../plans';
 
 /** Layer images of a client's products: uploads filed as catalog images. */
 @ApiTags('Catalog')
@@ -22,6 +23,7 @@ export class CatalogImagesController {
   constructor(private readonly catalog: CatalogService) {}
 
   @Post()
+  @WorkLimited(WorkPolicy.Upload)
   @Idempotent()
   @SingleFileUpload()
   @ApiParam({ name: 'clientHandle', example: 'demo' })

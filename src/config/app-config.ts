@@ -76,6 +76,19 @@ export class AppConfig {
   readonly maxUploadBytes: number;
   /** Pixels one uploaded image may have (400 beyond), checked before decoding. */
   readonly maxUploadPixels: number;
+  /**
+   * Uploads: frames an animated image may have (400 beyond), normalisations and bodies in memory
+   * at once, one client's share of them, and the queues (503 with Retry-After beyond).
+   */
+  readonly uploads: {
+    maxFrames: number;
+    concurrency: number;
+    bodies: number;
+    clientShare: number;
+    queue: number;
+    clientQueue: number;
+    queueWaitMs: number;
+  };
   readonly blobStore: Environment['BLOB_STORE'];
   /**
    * Renders: largest side (400 beyond), renders at once, renders waiting and how long, and how
@@ -89,11 +102,17 @@ export class AppConfig {
     queue: number;
     queueWaitMs: number;
     timeoutMs: number;
+    /** Fraction of the render and transform pools one client may hold. */
+    clientShare: number;
+    /** Renders (and transformations) one client may have waiting. */
+    clientQueue: number;
   };
   /** The worker-thread pool for pixel loops and PDF building (src/common/workers). */
   readonly workerPool: WorkerPoolSettings;
   /** The longest lifetime a signed URL may be given, in seconds. */
   readonly signedUrlMaxSeconds: number;
+  /** Work per minute a client may have by plan (render: cold renders and new transformations). */
+  readonly planWorkPerMinute: { render: Record<string, number>; upload: Record<string, number> };
   /**
    * Jobs: whether this process runs workers, how often an idle worker looks for work, and how
    * often expired attempts (a worker that died) are failed for retry.
@@ -148,6 +167,15 @@ export class AppConfig {
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
+    this.uploads = {
+      maxFrames: env.MAX_UPLOAD_FRAMES,
+      concurrency: env.UPLOAD_CONCURRENCY,
+      bodies: env.UPLOAD_BODIES,
+      clientShare: env.UPLOAD_CLIENT_SHARE_PERCENT / 100,
+      queue: env.UPLOAD_QUEUE,
+      clientQueue: env.UPLOAD_CLIENT_QUEUE,
+      queueWaitMs: env.UPLOAD_QUEUE_WAIT_MS,
+    };
     this.blobStore = env.BLOB_STORE;
     this.render = {
       maxSide: env.RENDER_MAX_SIDE,
@@ -156,6 +184,8 @@ export class AppConfig {
       queue: env.RENDER_QUEUE,
       queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
       timeoutMs: env.RENDER_TIMEOUT_MS,
+      clientShare: env.RENDER_CLIENT_SHARE_PERCENT / 100,
+      clientQueue: env.RENDER_CLIENT_QUEUE,
     };
     this.workerPool = {
       threads: env.WORKER_THREADS ?? DEFAULT_WORKER_THREADS,
@@ -164,6 +194,10 @@ export class AppConfig {
       heapMb: env.WORKER_HEAP_MB,
     };
     this.signedUrlMaxSeconds = env.SIGNED_URL_MAX_SECONDS;
+    this.planWorkPerMinute = {
+      render: planCounts(env.PLAN_RENDERS_PER_MINUTE),
+      upload: planCounts(env.PLAN_UPLOADS_PER_MINUTE),
+    };
     this.jobs = {
       workers: env.WORKERS,
       pollSeconds: env.JOB_POLL_MS / 1000,
@@ -236,5 +270,15 @@ export function parseSize(size: string): number {
   if (!m) throw new Error(`not a size: ${size}`);
   return (
     Number(m[1]) * { b: 1, kb: 1024, mb: 1024 * 1024 }[m[2].toLowerCase() as 'b' | 'kb' | 'mb']
+  );
+}
+
+/** `free:120,standard:600` → `{ free: 120, standard: 600 }`. */
+function planCounts(text: string): Record<string, number> {
+  return Object.fromEntries(
+    splitList(text).map((pair) => {
+      const [plan, count] = pair.split(':');
+      return [plan.trim(), Number(count)];
+    }),
   );
 }

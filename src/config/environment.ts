@@ -18,6 +18,9 @@ import {
 } from './services-environment';
 
 const SIZE = /^\d+(b|kb|mb)$/i;
+/** `plan:count` pairs, e.g. `free:120,standard:600,enterprise:6000` (work per minute per plan). */
+const PLAN_COUNTS =
+  /^\s*(free|standard|enterprise):\d{1,9}\s*(,\s*(free|standard|enterprise):\d{1,9}\s*)*$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /**
  * Demo data is never created in production: its Admin token is printed to the console, where
@@ -126,7 +129,32 @@ export class Environment extends ServicesEnvironment {
   MAX_UPLOAD_BYTES = '25mb';
 
   @IntBetween(1, 1_000_000_000)
-  MAX_UPLOAD_PIXELS = 64_000_000;
+  MAX_UPLOAD_PIXELS = 40_000_000;
+
+  /** Frames an animated upload (GIF, WebP) may have; its pixels count once per frame. */
+  @IntBetween(1, 100_000)
+  MAX_UPLOAD_FRAMES = 100;
+
+  /** Uploads normalised (decoded and re-encoded) at once, over all clients. */
+  @IntBetween(1, 64)
+  UPLOAD_CONCURRENCY = 2;
+
+  /** Upload bodies read into memory at once, over all clients (a request waits before reading). */
+  @IntBetween(1, 1_000)
+  UPLOAD_BODIES = 8;
+
+  /** Percentage of UPLOAD_CONCURRENCY and UPLOAD_BODIES one client may hold. */
+  @IntBetween(1, 100)
+  UPLOAD_CLIENT_SHARE_PERCENT = 50;
+
+  @IntBetween(0, 10_000)
+  UPLOAD_QUEUE = 64;
+
+  @IntBetween(0, 10_000)
+  UPLOAD_CLIENT_QUEUE = 16;
+
+  @IntBetween(1, 600_000)
+  UPLOAD_QUEUE_WAIT_MS = 15_000;
 
   @IntBetween(16, 4096)
   RENDER_MAX_SIDE = 4096;
@@ -142,6 +170,26 @@ export class Environment extends ServicesEnvironment {
 
   @IntBetween(1, 600_000)
   RENDER_QUEUE_WAIT_MS = 15_000;
+
+  /** Cold renders and new transformations per minute a client may have, by plan. */
+  @Matches(PLAN_COUNTS, {
+    message: 'PLAN_RENDERS_PER_MINUTE must list plan:count pairs such as free:120,standard:600',
+  })
+  PLAN_RENDERS_PER_MINUTE = 'free:120,standard:600,enterprise:6000';
+
+  /** Uploads per minute a client may make, by plan. */
+  @Matches(PLAN_COUNTS, {
+    message: 'PLAN_UPLOADS_PER_MINUTE must list plan:count pairs such as free:30,standard:120',
+  })
+  PLAN_UPLOADS_PER_MINUTE = 'free:30,standard:120,enterprise:1200';
+
+  /** Percentage of RENDER_CONCURRENCY and RENDER_TRANSFORM_CONCURRENCY one client may hold. */
+  @IntBetween(1, 100)
+  RENDER_CLIENT_SHARE_PERCENT = 50;
+
+  /** Renders (and transformations) one client may have waiting. */
+  @IntBetween(0, 10_000)
+  RENDER_CLIENT_QUEUE = 16;
 
   @IntBetween(1_000, 600_000)
   RENDER_TIMEOUT_MS = 30_000;

@@ -7,3 +7,4 @@ export { PLANS, planLimits } from './plan-limits';
 export type { PlanLimits } from './plan-limits';
 export { PLAN_ENTITIES } from './entities/monthly-usage.entity';
 export { ClientPlanDto, SetPlanDto } from './plans.dto';
+export { WorkLimited, WorkLimitReached, WorkPolicy, WorkQuota } from './work-quota';

@@ -4,6 +4,7 @@ import { PLAN_ENTITIES } from './entities/monthly-usage.entity';
 import { CurrentPlanController, PlansAdminController } from './plans.controller';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
+import { WorkQuota } from './work-quota';
 
 /**
  * Clients' plans and the limits they put on the rate-limited routes. Global: any controller may
@@ -14,7 +15,7 @@ import { PlansService } from './plans.service';
 @Module({
   imports: [TypeOrmModule.forFeature(PLAN_ENTITIES)],
   controllers: [PlansAdminController, CurrentPlanController],
-  providers: [PlansRepository, PlansService],
-  exports: [PlansService],
+  providers: [PlansRepository, PlansService, WorkQuota],
+  exports: [PlansService, WorkQuota],
 })
 export class PlansModule {}

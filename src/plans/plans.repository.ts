@@ -16,6 +16,10 @@ export class PlansRepository {
     return this.uow.manager.findOneBy(ClientAccountEntity, { handle });
   }
 
+  findClientById(id: string): Promise<ClientAccountEntity | null> {
+    return this.uow.manager.findOneBy(ClientAccountEntity, { id });
+  }
+
   /** Sets the client's plan fields; false when there is no such client. */
   async setPlan(handle: string, fields: PlanFields): Promise<boolean> {
     const result = await this.uow.manager.update(ClientAccountEntity, { handle }, fields);

@@ -15,6 +15,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ANCHORS } from '../common/images/transform-layout';
+import { WorkLimited, WorkPolicy } from '../plans';
 import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
 
@@ -139,7 +140,7 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
       ApiResponse({
         status: 503,
         description:
-          'Too many renders at once, a render took longer than RENDER_TIMEOUT_MS (it is finished in the background), or the database or blob store is unavailable; retry shortly (Retry-After).',
+          "Too many renders at once (the client's share of the pool is busy and its queue full, or its turn did not come within RENDER_QUEUE_WAIT_MS), a render took longer than RENDER_TIMEOUT_MS (it is finished in the background), or the database or blob store is unavailable; retry after Retry-After seconds.",
         content: { [PROBLEM_JSON]: { schema: { $ref: getSchemaPath(ProblemDetails) } } },
       }),
     ];
@@ -150,6 +151,7 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
 /** The Render area: images of recipe sets. */
 @ApiTags('Rendering')
 @Authenticated({ signedUrls: true })
+@WorkLimited(WorkPolicy.Render)
 @Controller()
 export class RenderController {
   constructor(private readonly renders: RenderService) {}

@@ -8,6 +8,7 @@ import { RenderLinksService } from './render-links.service';
 import { RenderController } from './render.controller';
 import { RenderService } from './render.service';
 import { ClientImages } from './client-images';
+import { RenderStore } from './render-store';
 
 /**
  * Rendering. Render paths carry parameters in their segments and signed render URLs sign their
@@ -17,7 +18,7 @@ import { ClientImages } from './client-images';
 @Module({
   imports: [RecipeSetsModule, AssetsModule, FontsModule],
   controllers: [RenderController, RenderLinksController],
-  providers: [RenderService, RenderLinksService, ClientImages],
+  providers: [RenderService, RenderStore, RenderLinksService, ClientImages],
   exports: [RenderLinksService, RenderService, ClientImages],
 })
 export class RenderModule implements NestModule {

@@ -3,22 +3,17 @@ import { createHash } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { unstorableText } from '../common/validation/validation.pipe';
-import { applyTransform } from '../common/images/transform';
-import { BoundedPool } from '../common/scheduling/bounded-pool';
-import { SingleFlight } from '../common/scheduling/single-flight';
 import { withDeadline } from '../common/scheduling/deadline';
-import { SharedFlight } from '../common/redis/shared-flight';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
-import { ClientImages } from './client-images';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
 import { enlargedRenderSize } from './transform-plan';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
-import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
+import { RenderStore } from './render-store';
 import { RenderTimedOut } from './render.errors';
 import { noneMatchHits } from '../common/http/if-none-match';
 
@@ -44,39 +39,20 @@ export type RenderAnswer =
  * The render route's work (DESIGN §7, §9): a render is stored in the blob store under a key that
  * hashes every input, so the same request maps to the same object and a new design version to a
  * new one. Without transformation the answer redirects to the stored render; with one, it is the
- * transformed bytes with an ETag. Renders run in a bounded pool; concurrent identical misses
- * render once (across instances with Redis); a caller waits at most RENDER_TIMEOUT_MS.
+ * transformed bytes with an ETag, stored too under a key of the render and the transformation
+ * (see {@link RenderStore}: pools shared fairly between clients, single flight, plan counting of
+ * work only); a caller waits at most RENDER_TIMEOUT_MS.
  */
 @Injectable()
 export class RenderService {
-  private readonly pool: BoundedPool;
-  /** Transformations of stored renders: lighter, so more at once, and never behind a render. */
-  private readonly transforms: BoundedPool;
-  private readonly flight = new SingleFlight<Buffer>();
-
   constructor(
     private readonly config: AppConfig,
     private readonly designs: RecipeSetDesignsService,
-    private readonly images: ClientImages,
     private readonly store: BlobStore,
     private readonly keys: BlobKeys,
     private readonly links: BlobLinks,
-    private readonly shared: SharedFlight,
-  ) {
-    const { concurrency, queue, queueWaitMs } = config.render;
-    this.pool = new BoundedPool({
-      concurrency,
-      maxQueued: queue,
-      maxWaitMs: queueWaitMs,
-      what: 'renders',
-    });
-    this.transforms = new BoundedPool({
-      concurrency: config.render.transformConcurrency,
-      maxQueued: queue,
-      maxWaitMs: queueWaitMs,
-      what: 'image transformations',
-    });
-  }
+    private readonly renders: RenderStore,
+  ) {}
 
   async render(
     actor: Actor,
@@ -104,7 +80,7 @@ export class RenderService {
       viewAngle,
     });
     const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
-    return this.stored({ key, recipeSet, inputs }, 'lookup');
+    return this.renders.render({ key, recipeSet, inputs }, 'lookup');
   }
 
   /**
@@ -146,51 +122,18 @@ export class RenderService {
     const key = this.keys.forInputs(RENDERS, renderKeyInputs(recipeSet, inputs), 'png');
     const draw = { key, recipeSet, inputs };
     if (!url.transforms) {
-      if (!url.useCache) await this.stored(draw, 'fresh');
-      else if (!(await this.store.stat(key))) await this.stored(draw, 'missing');
+      if (!url.useCache) await this.renders.render(draw, 'fresh');
+      else if (!(await this.store.stat(key))) await this.renders.render(draw, 'missing');
       return { kind: 'redirect', location: this.links.url(key) };
     }
     const etag = `"${createHash('sha256').update(`${key}\n${url.transformKey}`).digest('base64url').slice(0, 32)}"`;
     if (url.useCache && noneMatchHits(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
-    const png = await this.stored(draw, url.useCache ? 'lookup' : 'fresh');
-    const maxDimension = this.config.render.maxSide;
-    const out = await this.transforms.run(() =>
-      applyTransform(png, url.transform, {
-        maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
-        maxOutputPixels: maxDimension * maxDimension,
-      }),
+    const out = await this.renders.transformed(
+      draw,
+      { key: url.transformKey, spec: url.transform },
+      url.useCache ? 'lookup' : 'fresh',
     );
     return { kind: 'image', bytes: out.bytes, contentType: out.contentType, etag };
-  }
-
-  /**
-   * The stored render under `key`: looked up first (unless `fresh`, or already known `missing`),
-   * else rendered and stored, once however many ask at the same time, in this process and (with
-   * Redis) across instances.
-   */
-  private stored(
-    { key, recipeSet, inputs }: { key: string; recipeSet: DesignedRecipeSet; inputs: RenderInputs },
-    lookup: 'lookup' | 'missing' | 'fresh',
-  ): Promise<Buffer> {
-    const draw = async (): Promise<Buffer> => {
-      const { png } = await this.pool.run(() =>
-        renderView(inputs, recipeSet.design, this.images.forRender(recipeSet.clientId)),
-      );
-      // Afresh: whatever is stored under the key is replaced (e.g. repaired).
-      await this.store.put(key, png, { replace: lookup === 'fresh' });
-      return png;
-    };
-    return this.flight.run(key, async () => {
-      // Asked to render afresh: nothing another instance stored will do.
-      if (lookup === 'fresh') return draw();
-      const hit = lookup === 'lookup' ? await this.store.get(key) : undefined;
-      if (hit) return hit;
-      const { queueWaitMs, timeoutMs } = this.config.render;
-      return this.shared.run(`render:${key}`, draw, {
-        lockMs: queueWaitMs + timeoutMs,
-        settled: () => this.store.get(key),
-      });
-    });
   }
 }
 

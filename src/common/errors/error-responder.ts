@@ -114,7 +114,9 @@ export class ErrorResponder {
         ...(logId ? { logId } : {}),
         ...(error.fields?.length ? { errors: error.fields } : {}),
       };
-      if (error.status === 503) res.setHeader('Retry-After', '5');
+      // Every 503 says when to retry: the error's own estimate, else a few seconds.
+      if (error.status === 503 && error.retryAfterSeconds === undefined)
+        res.setHeader('Retry-After', '5');
       res.status(error.status).type(PROBLEM_JSON).send(JSON.stringify(problem));
       return;
     }

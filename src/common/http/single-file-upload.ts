@@ -18,11 +18,14 @@ import { from, Observable, switchMap } from 'rxjs';
 import { AppConfig } from '../../config/app-config';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
+import { WorkPools } from '../scheduling/work-pools';
+import { Actor } from '../auth/actor';
 
 /**
  * The one file that imports multer: `multipart/form-data` requests carrying one file and a few
  * text fields, read into memory once the token guard has let the request in (route interceptors
- * run after guards), so a caller without a valid token is refused before its body is read.
+ * run after guards), so a caller without a valid token is refused before its body is read, and
+ * once a slot of the upload-body pool is free (see WorkPools.uploadBodies).
  */
 
 /** The 400s of a multipart body, for the route's own 400 description. */
@@ -121,7 +124,10 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
     private readonly maxBytes: number;
     private readonly parser: RequestHandler;
 
-    constructor(@Inject(AppConfig) config: AppConfig) {
+    constructor(
+      @Inject(AppConfig) config: AppConfig,
+      @Inject(WorkPools) private readonly pools: WorkPools,
+    ) {
       this.maxBytes = options.maxBytes ?? config.maxUploadBytes;
       this.parser = multer({
         storage: multer.memoryStorage(),
@@ -162,6 +168,12 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
       // before a byte of it is read.
       const length = Number(req.headers['content-length']);
       if (length > this.maxBytes + FORM_OVERHEAD_BYTES) throw new UploadTooLarge(this.maxBytes);
+      // Bodies in memory are bounded (UPLOAD_BODIES, each client its share): the body is read only
+      // once a slot is free, and the slot is held until the answer is sent (the bytes, and what
+      // decoding them costs, live until then). Past UPLOAD_QUEUE_WAIT_MS: 503 with Retry-After.
+      const client = (req as Request & { actor?: Actor }).actor?.clientId ?? '';
+      const release = await this.pools.uploadBodies.acquire(client);
+      res.once('close', release);
       await new Promise<void>((resolve, reject) =>
         this.parser(req, res, (err?: unknown) => (err ? reject(this.rejection(err)) : resolve())),
       );

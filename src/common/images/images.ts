@@ -28,18 +28,35 @@ export interface NormalizedImage {
 
 const ACCEPTED = 'PNG, JPEG, WebP, GIF or TIFF';
 
+/** What an upload's header says, checked against the limits: nothing decoded yet. */
+export interface InspectedUpload {
+  format: UploadFormat;
+  width: number;
+  height: number;
+  /** Frames that would be decoded (GIF animation; other formats keep their first frame). */
+  frames: number;
+}
+
+export interface UploadLimits {
+  /** Pixels over all frames decoded (MAX_UPLOAD_PIXELS). */
+  maxPixels: number;
+  /** Frames of an animation (MAX_UPLOAD_FRAMES); default: no limit but `maxPixels`. */
+  maxFrames?: number;
+  /** How the file is called in error texts. */
+  name?: string;
+}
+
 /**
- * Checks and normalises an uploaded image: the type from its content (SVG is refused: it can
- * carry scripts and external references), at most `maxPixels` pixels (checked from the header
- * before anything is decoded, so a small file claiming 20,000 × 20,000 pixels costs nothing),
- * fully decoded (a truncated or corrupt file is refused), EXIF orientation applied and every
- * metadata block (EXIF, GPS, XMP, ICC comments) dropped, re-encoded in its own format.
- * Deterministic: the same input gives the same bytes.
+ * Reads the header only (cheap: a small file claiming 20,000 × 20,000 pixels or 1,500 frames
+ * costs nothing) and refuses what is not an image of an accepted type (SVG is refused: it can
+ * carry scripts and external references) or would cost too much to decode: more than `maxFrames`
+ * frames, or more than `maxPixels` pixels over the frames decoded. Run it before admitting the
+ * upload to the pool that decodes it.
  */
-export async function normalizeUpload(
+export async function inspectUpload(
   input: Buffer,
-  { maxPixels, name = 'the file' }: { maxPixels: number; name?: string },
-): Promise<NormalizedImage> {
+  { maxPixels, maxFrames = Number.MAX_SAFE_INTEGER, name = 'the file' }: UploadLimits,
+): Promise<InspectedUpload> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -54,17 +71,42 @@ export async function normalizeUpload(
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
+  // Only a GIF keeps its animation; of other formats the first frame (page) alone is decoded.
   const frames = format === 'gif' ? (meta.pages ?? 1) : 1;
   if (width < 1 || height < 1) throw new ImageRejected(`${name} has no pixels.`);
+  if (frames > maxFrames) {
+    throw new ImageRejected(
+      `${name} has ${frames} frames, more than the limit of ${maxFrames} frames (MAX_UPLOAD_FRAMES).`,
+    );
+  }
   if (width * height * frames > maxPixels) {
     throw new ImageRejected(
       `${name} has ${width} × ${height} pixels${frames > 1 ? ` in ${frames} frames` : ''}, more than the limit of ${maxPixels} pixels.`,
     );
   }
-  const kind = format as UploadFormat;
+  return { format: format as UploadFormat, width, height, frames };
+}
+
+/**
+ * Checks (see {@link inspectUpload}) and normalises an uploaded image: fully decoded (a truncated
+ * or corrupt file is refused), EXIF orientation applied and every metadata block (EXIF, GPS, XMP,
+ * ICC comments) dropped, re-encoded in its own format. Deterministic: the same input gives the
+ * same bytes. Pass `inspected` when the header was checked already.
+ */
+export async function normalizeUpload(
+  input: Buffer,
+  limits: UploadLimits,
+  inspected?: InspectedUpload,
+): Promise<NormalizedImage> {
+  const { format: kind, frames } = inspected ?? (await inspectUpload(input, limits));
+  const name = limits.name ?? 'the file';
   try {
     const { data, info } = await encode(
-      sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: frames > 1 }).rotate(),
+      sharp(input, {
+        limitInputPixels: limits.maxPixels,
+        failOn: 'error',
+        animated: frames > 1,
+      }).rotate(),
       kind,
     ).toBuffer({ resolveWithObject: true });
     return {

@@ -49,7 +49,7 @@ describe('BoundedPool', () => {
       const first = pool.run(() => gate.promise);
       const queued = pool.run(() => Promise.resolve('late'));
       await expect(pool.run(() => Promise.resolve('x'))).rejects.toThrow(
-        'Too many renders at once; retry shortly.',
+        'Too many renders at once; retry in 1 s.',
       );
       jest.advanceTimersByTime(51);
       await expect(queued).rejects.toBeInstanceOf(PoolBusy);

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { applyTransform } from '../common/images/transform';
+import { ImageTransform, OUTPUT_FORMATS, OutputFormat } from '../common/images/transform-layout';
+import { SharedFlight } from '../common/redis/shared-flight';
+import { SingleFlight } from '../common/scheduling/single-flight';
+import { WorkPools } from '../common/scheduling/work-pools';
+import { BlobExtension, BlobKeys } from '../common/storage/blob-keys';
+import { BlobStore } from '../common/storage/blob-store';
+import { AppConfig } from '../config/app-config';
+import { WorkPolicy, WorkQuota } from '../plans';
+import { DesignedRecipeSet } from '../recipesets';
+import { ClientImages } from './client-images';
+import { RenderInputs } from './render-inputs';
+import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
+
+/** Blob-store namespace of transformed renders. */
+const TRANSFORMS = 'transforms';
+
+const EXTENSIONS: Record<OutputFormat, BlobExtension> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+/** A render to look up or draw: its key and what it is drawn from. */
+export interface RenderDraw {
+  key: string;
+  recipeSet: DesignedRecipeSet;
+  inputs: RenderInputs;
+}
+
+/** How to treat what is stored: use it, know it is missing, or replace it (useCache=false). */
+export type Lookup = 'lookup' | 'missing' | 'fresh';
+
+/**
+ * Renders and transformed renders in the blob store, each under a key of its inputs: looked up
+ * first, else made once however many ask at the same time (in this process and, with Redis,
+ * across instances), in the work pools where each client has its share, and counted against the
+ * client's plan (policy `render`) only when made. So a repeated render or transformation costs a
+ * lookup, and one client's burst waits behind itself.
+ */
+@Injectable()
+export class RenderStore {
+  private readonly flight = new SingleFlight<Buffer>();
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly images: ClientImages,
+    private readonly store: BlobStore,
+    private readonly keys: BlobKeys,
+    private readonly shared: SharedFlight,
+    private readonly pools: WorkPools,
+    private readonly quota: WorkQuota,
+  ) {}
+
+  /** The stored render under `draw.key`, drawn and stored on a miss (or afresh). */
+  render({ key, recipeSet, inputs }: RenderDraw, lookup: Lookup): Promise<Buffer> {
+    const draw = async (): Promise<Buffer> => {
+      await this.quota.take(recipeSet.clientId, WorkPolicy.Render);
+      const { png } = await this.pools.renders.run(recipeSet.clientId, () =>
+        renderView(inputs, recipeSet.design, this.images.forRender(recipeSet.clientId)),
+      );
+      // Afresh: whatever is stored under the key is replaced (e.g. repaired).
+      await this.store.put(key, png, { replace: lookup === 'fresh' });
+      return png;
+    };
+    return this.once(key, lookup, draw);
+  }
+
+  /** The key of a transformation of the render under `renderKey` (`transformKey` names it). */
+  transformKey(renderKey: string, transformKey: string, format: OutputFormat): string {
+    return this.keys.forInputs(
+      TRANSFORMS,
+      { render: renderKey, transform: transformKey },
+      EXTENSIONS[format],
+    );
+  }
+
+  /**
+   * The render transformed by `transform`, stored under {@link transformKey}: made (from the
+   * stored render, drawn first if need be) on a miss or afresh.
+   */
+  async transformed(
+    draw: RenderDraw,
+    transform: { key: string; spec: ImageTransform },
+    lookup: 'lookup' | 'fresh',
+  ): Promise<{ bytes: Buffer; contentType: string }> {
+    const key = this.transformKey(draw.key, transform.key, transform.spec.format);
+    const make = async (): Promise<Buffer> => {
+      const png = await this.render(draw, lookup);
+      await this.quota.take(draw.recipeSet.clientId, WorkPolicy.Render);
+      const maxSide = this.config.render.maxSide;
+      const out = await this.pools.transforms.run(draw.recipeSet.clientId, () =>
+        applyTransform(png, transform.spec, {
+          maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
+          maxOutputPixels: maxSide * maxSide,
+        }),
+      );
+      await this.store.put(key, out.bytes, { replace: lookup === 'fresh' });
+      return out.bytes;
+    };
+    const bytes = await this.once(key, lookup, make);
+    return { bytes, contentType: OUTPUT_FORMATS[transform.spec.format] };
+  }
+
+  /** What is stored under `key`, or `make` it: once for all who ask at the same time. */
+  private once(key: string, lookup: Lookup, make: () => Promise<Buffer>): Promise<Buffer> {
+    return this.flight.run(key, async () => {
+      // Asked to make afresh: nothing another instance stored will do.
+      if (lookup === 'fresh') return make();
+      const hit = lookup === 'lookup' ? await this.store.get(key) : undefined;
+      if (hit) return hit;
+      const { queueWaitMs, timeoutMs } = this.config.render;
+      return this.shared.run(`render:${key}`, make, {
+        lockMs: queueWaitMs + timeoutMs,
+        settled: () => this.store.get(key),
+      });
+    });
+  }
+}
