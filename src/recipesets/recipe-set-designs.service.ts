@@ -6,6 +6,7 @@ import { ClientAccess } from '../common/auth/client-access';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { TtlCache } from '../common/caching/ttl-cache';
 import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
 import { invalidWithProblems } from '../common/errors/domain-error';
 import { FontsService } from '../fonts';
 import { Design } from './design';
@@ -68,6 +69,7 @@ export class RecipeSetDesignsService {
     private readonly fonts: FontsService,
     private readonly clock: Clock,
     private readonly changes: ChangeNotices,
+    private readonly config: AppConfig,
   ) {
     changes.listen((kind, id) =>
       this.forRenders.drop((r) => (kind === 'recipe-set' ? r.id === id : r.product.id === id)),
@@ -175,6 +177,8 @@ export class RecipeSetDesignsService {
     const result = checkDesign(raw, {
       product: product.definition,
       fontExists: (handle) => this.fonts.has(handle),
+      // Refused now rather than as a print job that could not be made later.
+      maxPrintPixels: this.config.print.maxPixels,
     });
     if (!result.ok) throw invalidWithProblems('design', result.problems);
     const owned = await this.assets.findOwned(clientId, result.imageIds);
