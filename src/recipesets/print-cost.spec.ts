@@ -1,14 +1,13 @@
 import type { ProductDefinition, ProductLocation } from '../catalog';
 import { printCanvasPixels, printCostProblems, printPixels } from './print-cost';
 
-const location = (over: Partial<ProductLocation> = {}): ProductLocation =>
-  ({
-    handle: 'front',
-    printArea: { widthMm: 300, heightMm: 400 },
-    dpi: 300,
-    embellishment: 'print',
-    ...over,
-  }) as ProductLocation;
+const location = (over: Partial<ProductLocation> = {}): ProductLocation => ({
+  handle: 'front',
+  printArea: { widthMm: 300, heightMm: 400 },
+  dpi: 300,
+  embellishment: 'print',
+  ...over,
+});
 
 describe('print cost', () => {
   it('sizes the print area and the page with bleed at the location DPI', () => {
