@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { withClient } from '../setup/test-database';
 import { call, until } from './support/http';
 import { useRig } from './support/rig';
@@ -82,6 +84,89 @@ describe('Print files under faults', () => {
     }, 180_000);
   });
 });
+
+/**
+ * Issue 24 H3: the print files of twenty 400 × 400 mm image elements on a 300 × 400 mm location,
+ * asked for as a proof with a User token, made in the API process. Each element is clipped to the
+ * page and drawn after the one before, so the process stays far under 1 GB (it reached 3.6 GB when
+ * every element was decoded at its full print size, all at once).
+ */
+describe('Print files of huge image elements (a proof)', () => {
+  const rig = useRig({ client: 'printhuge', recipeSets: 1, env: { WORKERS: 'true' } });
+
+  it('are made with the API process under 1 GB of resident memory', async () => {
+    const [id] = rig.recipeSets;
+    const base = rig.api.baseUrl;
+    const form = new FormData();
+    const png = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#1e88e5' },
+    })
+      .png()
+      .toBuffer();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'big.png');
+    const upload = await fetch(`${base}/api/assets/uploaded`, {
+      method: 'POST',
+      headers: { SERVICE_API_TOKEN: rig.token },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const art = ((await upload.json()) as { data: { id: number } }).data.id;
+    const elements = Array.from({ length: 20 }, (_, i) => ({
+      type: 'image',
+      uploadedAssetId: art,
+      x: i * 5,
+      y: i * 5,
+      width: 400,
+      height: 400,
+      rotation: 0,
+    }));
+    const put = await call(base, 'PUT', `/api/recipesets/${id}/design`, {
+      token: rig.token,
+      body: { design: { front: { elements } } },
+    });
+    expect(put.status).toBe(200);
+    const peakReset = resetPeak(rig.api.pid);
+    const first = await call(base, 'GET', `/api/webtoprint/${id}?priority=Highest`, {
+      token: rig.token,
+    });
+    expect(first.status).toBe(202);
+    await until(
+      'the proof is ready',
+      async () => {
+        if (!rig.api.running) throw new Error(`the API died:\n${rig.api.log()}`);
+        const res = await call(base, 'GET', `/api/webtoprint/${id}`, {
+          token: rig.token,
+          headers: { Accept: 'text/plain' },
+        });
+        if (res.status !== 200 && res.status !== 202)
+          throw new Error(`answered ${res.status}: ${res.text}`);
+        return res.status === 200;
+      },
+      240_000,
+    );
+    const peakMiB = peakRssMiB(rig.api.pid);
+    console.log(
+      `print files of 20 × 400 mm elements: peak RSS ${Math.round(peakMiB)} MiB (reset: ${peakReset})`,
+    );
+    expect(peakMiB).toBeLessThan(1024);
+  }, 300_000);
+});
+
+/** Resets a process's peak RSS to its current RSS (Linux `clear_refs`); false if not permitted. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A process's peak resident set size (VmHWM) in MiB. */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
+}
 
 /** The print-file sets of these recipe sets (readable ids). */
 function sets(url: string, readable: string[]): Promise<SetRow[]> {
