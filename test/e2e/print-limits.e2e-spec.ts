@@ -184,6 +184,12 @@ describe('Print files: proofs (HTTP)', () => {
     expect(ack.status).toBe(200);
     expect((await get(`/api/webtoprint/${ordered}?priority=4`, c)).status).toBe(202);
     expect(await priorities(ordered)).toEqual({ set: 4, jobs: [4] });
+    // Ordering the proofed design: its waiting job takes the order's priority.
+    const ack2 = await ordersApi(t, c).ack(
+      order('PROOF-4', [line(proof, 'DEMO-BOTTLE-RED', 1)], { priority: 3 }),
+    );
+    expect(ack2.status).toBe(200);
+    expect((await priorities(proof)).jobs).toEqual([3]);
   });
 
   it("caps a client's queued proofs (429 with Retry-After naming the limit); others are not held", async () => {
