@@ -10,11 +10,15 @@ import type { Design, LocationDesign } from './design';
  * one after another, so a job's memory follows from the canvas alone:
  *
  *   peak ≈ 4 bytes × canvas pixels × (canvas + next canvas while compositing + one clipped element)
- *        ≈ 12 bytes × canvas pixels (an element turned by a non-right angle: up to ~28 bytes).
+ *        ≈ 12 bytes × canvas pixels.
  *
- * With the default ceiling of 20,000,000 pixels (PRINT_MAX_PIXELS) that is ~240 MB for one job;
- * the largest demo location (300 × 400 mm at 300 dpi, 3614 × 4795 px with bleed = 17.3 Mpx)
- * fits. The ceiling is checked when a design is saved (400) and again before print files are
+ * An element turned by a non-right angle costs more while libvips turns it: its clipped part is
+ * up to twice the canvas and the turned result up to four times (then clipped again), so up to
+ * ~28 bytes × canvas pixels. With the default ceiling of 20,000,000 pixels (PRINT_MAX_PIXELS) that
+ * is ~240 MB for one job (~560 MB with a huge turned element); the largest demo location (300 ×
+ * 400 mm at 300 dpi, 3614 × 4795 px with bleed = 17.3 Mpx) fits. Measured on that location with
+ * twenty 400 × 400 mm images: the PNG +300 MB over the process's idle RSS (+575 MB all turned 45°),
+ * the PDF +240 MB (+320 MB turned). The ceiling is checked when a design is saved (400) and again before print files are
  * queued or made (designs saved before the rule).
  */
 
