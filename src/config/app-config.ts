@@ -102,9 +102,10 @@ export class AppConfig {
   };
   /**
    * Print files: the pixels of one location's canvas (print area plus bleed at its DPI) a design
-   * may need, and the proofs one client may have queued or running.
+   * may need, the pixels of the images it may draw there, and the proofs one client may have
+   * queued or running.
    */
-  readonly print: { maxPixels: number; proofQueueLimit: number };
+  readonly print: { maxPixels: number; maxImagePixels: number; proofQueueLimit: number };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
@@ -166,6 +167,7 @@ export class AppConfig {
     };
     this.print = {
       maxPixels: env.PRINT_MAX_PIXELS,
+      maxImagePixels: env.PRINT_MAX_IMAGE_PIXELS,
       proofQueueLimit: env.PRINT_PROOF_QUEUE_LIMIT,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;

@@ -145,14 +145,23 @@ describe('checkDesign', () => {
   it('refuses a design on a location whose print canvas is over the ceiling (PRINT_MAX_PIXELS)', () => {
     // 300 × 400 mm plus 3 mm bleed at 300 dpi: 3614 × 4795 px = 17,329,130 pixels.
     const design = { front: { elements: [text()] } };
-    expect(checkDesign(design, { ...ctx, maxPrintPixels: 17_329_130 }).ok).toBe(true);
-    expect(checkDesign(design, { ...ctx, maxPrintPixels: 17_000_000 })).toEqual({
+    expect(
+      checkDesign(design, { ...ctx, print: { maxPixels: 17_329_130, maxImagePixels: 1e9 } }).ok,
+    ).toBe(true);
+    expect(
+      checkDesign(design, { ...ctx, print: { maxPixels: 17_000_000, maxImagePixels: 1e9 } }),
+    ).toEqual({
       ok: false,
       problems: [
         'design.front: location front prints 3614 × 4795 px (300 × 400 mm plus 3 mm bleed at 300 dpi), 17,329,130 pixels; print files are limited to 17,000,000 pixels per location (PRINT_MAX_PIXELS).',
       ],
     });
     // A blank location costs nothing.
-    expect(checkDesign({ front: { elements: [] } }, { ...ctx, maxPrintPixels: 1 }).ok).toBe(true);
+    expect(
+      checkDesign(
+        { front: { elements: [] } },
+        { ...ctx, print: { maxPixels: 1, maxImagePixels: 1 } },
+      ).ok,
+    ).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductDefinition } from '../catalog';
 import { Design, DesignElement, LocationDesign, TEXT_ALIGNMENTS, TextAlign } from './design';
-import { printCostProblems } from './print-cost';
+import { PrintCeilings, printCostProblems } from './print-cost';
 
 /** Limits of one design: what a caller can make big. */
 export const DESIGN_LIMITS = {
@@ -21,10 +21,10 @@ export interface DesignContext {
   product: ProductDefinition;
   fontExists(handle: string): boolean;
   /**
-   * The print canvas ceiling (PRINT_MAX_PIXELS): a location over it may not be designed, since
-   * its print files could not be made. Unset: not checked (a design's shape alone).
+   * The print files' ceilings (PRINT_MAX_PIXELS, PRINT_MAX_IMAGE_PIXELS): a design over them is
+   * refused, since its print files could not be made. Unset: not checked (a design's shape alone).
    */
-  maxPrintPixels?: number;
+  print?: PrintCeilings;
 }
 
 export type DesignCheck =
@@ -103,8 +103,7 @@ export function checkDesign(raw: unknown, ctx: DesignContext): DesignCheck {
     problems.push(
       `design has ${text} characters of text; at most ${DESIGN_LIMITS.totalText} are allowed.`,
     );
-  if (ctx.maxPrintPixels !== undefined)
-    problems.push(...printCostProblems(design, ctx.product, ctx.maxPrintPixels));
+  if (ctx.print) problems.push(...printCostProblems(design, ctx.product, ctx.print));
   return problems.length > 0
     ? { ok: false, problems }
     : { ok: true, design, imageIds: [...imageIds] };

@@ -1,5 +1,5 @@
 import type { ProductDefinition, ProductLocation } from '../catalog';
-import type { Design, LocationDesign } from './design';
+import type { Design, ImageElement, LocationDesign } from './design';
 
 /**
  * The cost model of print files, known from a design and its product before anything is decoded.
@@ -54,30 +54,82 @@ export function drawsSomething(design: LocationDesign | undefined): design is Lo
   return !!design && (design.background !== undefined || design.elements.length > 0);
 }
 
+/**
+ * The pixels an image element is decoded to for the print page: the part of its box (at the
+ * location's DPI) under the page, in the box's own (turned) pixels, as the print code clips it.
+ */
+export function drawnImagePixels(location: ProductLocation, element: ImageElement): number {
+  const pxPerMm = location.dpi / MM_PER_INCH;
+  const page = printCanvasPixels(location);
+  const w = Math.max(1, Math.round(element.width * pxPerMm));
+  const h = Math.max(1, Math.round(element.height * pxPerMm));
+  const cx = (PRINT_BLEED_MM + element.x + element.width / 2) * pxPerMm;
+  const cy = (PRINT_BLEED_MM + element.y + element.height / 2) * pxPerMm;
+  const radians = (-element.rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  // The page's corners in the box's coordinates (turned back about the box centre).
+  const corners = [
+    [0, 0],
+    [page.width, 0],
+    [0, page.height],
+    [page.width, page.height],
+  ].map(([x, y]) => [
+    w / 2 + (x - cx) * cos - (y - cy) * sin,
+    h / 2 + (x - cx) * sin + (y - cy) * cos,
+  ]);
+  const span = (i: 0 | 1, size: number) =>
+    Math.max(
+      0,
+      Math.min(size, Math.max(...corners.map((c) => c[i]))) -
+        Math.max(0, Math.min(...corners.map((c) => c[i]))),
+    );
+  return Math.round(span(0, w) * span(1, h));
+}
+
+/** The ceilings of print files (PRINT_MAX_PIXELS, PRINT_MAX_IMAGE_PIXELS). */
+export interface PrintCeilings {
+  /** Pixels of one location's canvas. */
+  maxPixels: number;
+  /** Pixels of the images one location draws (the parts on the page, summed). */
+  maxImagePixels: number;
+}
+
 const grouped = (n: number): string => n.toLocaleString('en-US');
 
 /**
- * Why the print files of a design would cost more than `maxPixels` per canvas: one sentence per
- * designed location over the ceiling, naming it, its size and the ceiling. Empty when they fit.
+ * Why the print files of a design would cost more than the ceilings: one sentence per designed
+ * location and ceiling exceeded, naming the location, its cost and the ceiling. Empty when they fit.
  */
 export function printCostProblems(
   design: Design,
   product: ProductDefinition,
-  maxPixels: number,
+  ceilings: PrintCeilings,
   path = 'design',
 ): string[] {
   const problems: string[] = [];
   for (const location of product.locations) {
-    if (!drawsSomething(design[location.handle])) continue;
+    const drawn = design[location.handle];
+    if (!drawsSomething(drawn)) continue;
+    const at = `${path}.${location.handle}: location ${location.handle}`;
     const { width, height } = printCanvasPixels(location);
-    if (width * height <= maxPixels) continue;
-    const { widthMm, heightMm } = location.printArea;
-    problems.push(
-      `${path}.${location.handle}: location ${location.handle} prints ${width} × ${height} px ` +
-        `(${widthMm} × ${heightMm} mm plus ${PRINT_BLEED_MM} mm bleed at ${location.dpi} dpi), ` +
-        `${grouped(width * height)} pixels; print files are limited to ${grouped(maxPixels)} ` +
-        `pixels per location (PRINT_MAX_PIXELS).`,
-    );
+    if (width * height > ceilings.maxPixels) {
+      const { widthMm, heightMm } = location.printArea;
+      problems.push(
+        `${at} prints ${width} × ${height} px ` +
+          `(${widthMm} × ${heightMm} mm plus ${PRINT_BLEED_MM} mm bleed at ${location.dpi} dpi), ` +
+          `${grouped(width * height)} pixels; print files are limited to ` +
+          `${grouped(ceilings.maxPixels)} pixels per location (PRINT_MAX_PIXELS).`,
+      );
+      continue;
+    }
+    let images = 0;
+    for (const e of drawn.elements) if (e.type === 'image') images += drawnImagePixels(location, e);
+    if (images > ceilings.maxImagePixels)
+      problems.push(
+        `${at} draws ${grouped(images)} pixels of images at ${location.dpi} dpi (the parts on ` +
+          `the page, summed); a location's images are limited to ` +
+          `${grouped(ceilings.maxImagePixels)} pixels (PRINT_MAX_IMAGE_PIXELS).`,
+      );
   }
   return problems;
 }

@@ -178,7 +178,7 @@ export class RecipeSetDesignsService {
       product: product.definition,
       fontExists: (handle) => this.fonts.has(handle),
       // Refused now rather than as a print job that could not be made later.
-      maxPrintPixels: this.config.print.maxPixels,
+      print: this.config.print,
     });
     if (!result.ok) throw invalidWithProblems('design', result.problems);
     const owned = await this.assets.findOwned(clientId, result.imageIds);

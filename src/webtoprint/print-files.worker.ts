@@ -69,7 +69,7 @@ export class PrintFilesWorker implements OnModuleInit {
     const tooLarge = printCostProblems(
       recipeSet.design,
       recipeSet.product.definition,
-      this.config.print.maxPixels,
+      this.config.print,
     );
     if (tooLarge.length > 0) {
       const message = `The print files cannot be made: ${tooLarge.join(' ')}`;

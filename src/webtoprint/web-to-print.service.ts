@@ -94,7 +94,7 @@ export class WebToPrintService {
     const tooLarge = printCostProblems(
       recipeSet.design,
       recipeSet.product.definition,
-      this.config.print.maxPixels,
+      this.config.print,
     );
     if (tooLarge.length > 0) throw new PrintFilesTooLarge(recipeSet.readableId, tooLarge);
     if (existing?.status === 'failed')

@@ -21,6 +21,7 @@ const text = { type: 'text', text: 'Big', font: 'roboto', size: 36, x: 10, y: 50
 describe('Print files: cost ceilings (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;
+  let art: number;
 
   const get = (path: string) => request(t.http).get(path).set('SERVICE_API_TOKEN', a.token);
   const post = (body: object) =>
@@ -46,9 +47,13 @@ describe('Print files: cost ceilings (HTTP)', () => {
     )[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { WORKERS: 'true', PRINT_MAX_PIXELS: '10000000' } });
+    t = await createTestApp({
+      env: { WORKERS: 'true', PRINT_MAX_PIXELS: '10000000', PRINT_MAX_IMAGE_PIXELS: '30000000' },
+    });
     a = await createClient(t.app, { role: Role.Admin });
     await t.app.get(DemoService).installCatalog(a.handle);
+    const opaque = sharp({ create: { width: 90, height: 60, channels: 3, background: '#1e88e5' } });
+    art = await uploadImage(t, a, await opaque.png().toBuffer());
   });
   afterAll(() => t.close());
 
@@ -104,9 +109,24 @@ describe('Print files: cost ceilings (HTTP)', () => {
     expect((await get(`/api/webtoprint/${id}`)).status).toBe(422);
   });
 
+  it('refuses with 400 a design whose images on one location are over PRINT_MAX_IMAGE_PIXELS', async () => {
+    // Twenty 400 × 400 mm images on the wrap, each covering its 2669 × 1134 px page.
+    const elements = Array.from({ length: 20 }, () => ({
+      type: 'image',
+      uploadedAssetId: art,
+      x: 0,
+      y: 0,
+      width: 400,
+      height: 400,
+    }));
+    const res = await post({ productHandle: 'demo-bottle', design: { wrap: { elements } } });
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(
+      /design\.wrap: location wrap draws 60,[0-9]{3},[0-9]{3} pixels of images at 300 dpi \(the parts on the page, summed\); a location's images are limited to 30,000,000 pixels \(PRINT_MAX_IMAGE_PIXELS\)\./,
+    );
+  });
+
   it('makes the print files of eight 400 × 400 mm image elements on a 220 × 90 mm wrap', async () => {
-    const opaque = sharp({ create: { width: 90, height: 60, channels: 3, background: '#1e88e5' } });
-    const art = await uploadImage(t, a, await opaque.png().toBuffer());
     // Each covers the wrap: the job's work is eight canvases (the fault test draws twenty).
     const elements = Array.from({ length: 8 }, (_, i) => ({
       type: 'image',
