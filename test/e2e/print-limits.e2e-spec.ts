@@ -122,7 +122,7 @@ describe('Print files: cost ceilings (HTTP)', () => {
     const res = await post({ productHandle: 'demo-bottle', design: { wrap: { elements } } });
     expect(res.status).toBe(400);
     expect(res.text).toMatch(
-      /design\.wrap: location wrap draws 60,[0-9]{3},[0-9]{3} pixels of images at 300 dpi \(the parts on the page, summed\); a location's images are limited to 30,000,000 pixels \(PRINT_MAX_IMAGE_PIXELS\)\./,
+      /design\.wrap: location wrap draws 57,847,720 pixels of images at 300 dpi \(the parts on the page, summed\); a location's images are limited to 30,000,000 pixels \(PRINT_MAX_IMAGE_PIXELS\)\./,
     );
   });
 
