@@ -1,5 +1,11 @@
 import type { ProductLocation } from '../catalog';
-import { decodeResizedRegion, deflatedPlanes, encodePng, Rgba } from '../common/images/compose';
+import {
+  decodeResizedRegion,
+  decodeRgba,
+  deflatedPlanes,
+  encodePng,
+  Rgba,
+} from '../common/images/compose';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
 import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
 import {
@@ -115,13 +121,11 @@ async function clippedImage(
   const visible = visibleRegion(box, page.width, page.height);
   if (!visible) return null;
   const bytes = await sources.uploadedAsset(element.uploadedAssetId);
-  const image = await decodeResizedRegion(
-    bytes,
-    box.width,
-    box.height,
-    visible,
-    sources.limitInputPixels,
-  );
+  const whole = visible.width === box.width && visible.height === box.height;
+  // All of it on the page (the usual case): one plain resize, without a region to cut.
+  const image = whole
+    ? await decodeRgba(bytes, { limitInputPixels: sources.limitInputPixels, size: box })
+    : await decodeResizedRegion(bytes, box.width, box.height, visible, sources.limitInputPixels);
   // Millimetres per pixel of the box (its rounding kept, so the part sits where it was).
   const mmx = element.width / box.width;
   const mmy = element.height / box.height;
