@@ -124,6 +124,12 @@ export class AppConfig {
     /** How long one attempt may run before it counts as lost (its worker died). */
     expireSeconds: number;
   };
+  /**
+   * Print files: the pixels of one location's canvas (print area plus bleed at its DPI) a design
+   * may need, the pixels of the images it may draw there, and the proofs one client may have
+   * queued or running.
+   */
+  readonly print: { maxPixels: number; maxImagePixels: number; proofQueueLimit: number };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
@@ -203,6 +209,11 @@ export class AppConfig {
       pollSeconds: env.JOB_POLL_MS / 1000,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
+    };
+    this.print = {
+      maxPixels: env.PRINT_MAX_PIXELS,
+      maxImagePixels: env.PRINT_MAX_IMAGE_PIXELS,
+      proofQueueLimit: env.PRINT_PROOF_QUEUE_LIMIT,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     this.messages = {

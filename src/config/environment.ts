@@ -240,6 +240,18 @@ export class Environment extends ServicesEnvironment {
 
   @IntBetween(5, 86_400)
   JOB_EXPIRE_SECONDS = 300;
+
+  /** Pixels of one location's print canvas (print area plus bleed at its DPI); see print-cost.ts. */
+  @IntBetween(1_000_000, 200_000_000)
+  PRINT_MAX_PIXELS = 20_000_000;
+
+  /** Pixels of the images one location's print files draw (the parts on the page, summed). */
+  @IntBetween(1_000_000, 1_000_000_000)
+  PRINT_MAX_IMAGE_PIXELS = 40_000_000;
+
+  /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
+  @IntBetween(1, 1000)
+  PRINT_PROOF_QUEUE_LIMIT = 5;
 }
 
 export class ConfigValidationError extends Error {

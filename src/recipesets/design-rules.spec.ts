@@ -112,7 +112,7 @@ describe('checkDesign', () => {
         'design.front.elements[2].align must be one of: left, center, right.',
         'design.front.elements[2].size must be a number from 1 to 1000.',
         'design.front.elements[3].uploadedAssetId must be the integer id of an uploaded asset.',
-        'design.front.elements[3].width must be a number from 0.1 to 4000.',
+        "design.front.elements[3].width must be a number from 0.1 to 4000 (mm, at most 10 times the print area's longer side).",
         'design.front.elements[4].type must be text or image.',
         `design.front.elements[5].text must be text of 1 to ${DESIGN_LIMITS.textLength} characters.`,
       ],
@@ -140,5 +140,28 @@ describe('checkDesign', () => {
         'design.front.elements[0].text must not contain control characters other than line breaks.',
       ],
     });
+  });
+
+  it('refuses a design on a location whose print canvas is over the ceiling (PRINT_MAX_PIXELS)', () => {
+    // 300 × 400 mm plus 3 mm bleed at 300 dpi: 3614 × 4795 px = 17,329,130 pixels.
+    const design = { front: { elements: [text()] } };
+    expect(
+      checkDesign(design, { ...ctx, print: { maxPixels: 17_329_130, maxImagePixels: 1e9 } }).ok,
+    ).toBe(true);
+    expect(
+      checkDesign(design, { ...ctx, print: { maxPixels: 17_000_000, maxImagePixels: 1e9 } }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'design.front: location front prints 3614 × 4795 px (300 × 400 mm plus 3 mm bleed at 300 dpi), 17,329,130 pixels; print files are limited to 17,000,000 pixels per location (PRINT_MAX_PIXELS).',
+      ],
+    });
+    // A blank location costs nothing.
+    expect(
+      checkDesign(
+        { front: { elements: [] } },
+        { ...ctx, print: { maxPixels: 1, maxImagePixels: 1 } },
+      ).ok,
+    ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { ProductDefinition } from '../catalog';
 import { Design, DesignElement, LocationDesign, TEXT_ALIGNMENTS, TextAlign } from './design';
+import { PrintCeilings, printCostProblems } from './print-cost';
 
 /** Limits of one design: what a caller can make big. */
 export const DESIGN_LIMITS = {
@@ -9,6 +10,8 @@ export const DESIGN_LIMITS = {
   totalText: 10_000,
   minFontSize: 1,
   maxFontSize: 1000,
+  /** An image element's width and height: at most this many times the print area's longer side. */
+  elementSizeFactor: 10,
 } as const;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -17,6 +20,11 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 export interface DesignContext {
   product: ProductDefinition;
   fontExists(handle: string): boolean;
+  /**
+   * The print files' ceilings (PRINT_MAX_PIXELS, PRINT_MAX_IMAGE_PIXELS): a design over them is
+   * refused, since its print files could not be made. Unset: not checked (a design's shape alone).
+   */
+  print?: PrintCeilings;
 }
 
 export type DesignCheck =
@@ -95,6 +103,7 @@ export function checkDesign(raw: unknown, ctx: DesignContext): DesignCheck {
     problems.push(
       `design has ${text} characters of text; at most ${DESIGN_LIMITS.totalText} are allowed.`,
     );
+  if (ctx.print) problems.push(...printCostProblems(design, ctx.product, ctx.print));
   return problems.length > 0
     ? { ok: false, problems }
     : { ok: true, design, imageIds: [...imageIds] };
@@ -163,8 +172,13 @@ function checkElement(
     if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647)
       problems.push(`${at}.uploadedAssetId must be the integer id of an uploaded asset.`);
     const { x, y } = anchor();
-    const width = num('width', 0.1, 10 * Math.max(area.widthMm, area.heightMm));
-    const height = num('height', 0.1, 10 * Math.max(area.widthMm, area.heightMm));
+    // Beyond the print area an element is clipped before it is decoded: its size bounds only
+    // the resampling, but a box far larger than anything printable is a mistake.
+    const factor = DESIGN_LIMITS.elementSizeFactor;
+    const most = factor * Math.max(area.widthMm, area.heightMm);
+    const sizeHint = ` (mm, at most ${factor} times the print area's longer side)`;
+    const width = num('width', 0.1, most, undefined, sizeHint);
+    const height = num('height', 0.1, most, undefined, sizeHint);
     const rotation = num('rotation', -360, 360, 0);
     if (problems.length > before) return undefined;
     return { type: 'image', uploadedAssetId: id as number, x, y, width, height, rotation };

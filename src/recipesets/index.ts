@@ -16,6 +16,14 @@ export { RecipeSetNotFound, TooManyRecipeSets } from './recipe-sets.errors';
 export { parseRecipeSetRef } from './readable-id';
 export type { RecipeSetRef } from './readable-id';
 export { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
+export {
+  drawsSomething,
+  PRINT_BLEED_MM,
+  PRINT_BYTES_PER_PIXEL,
+  printCanvasPixels,
+  printCostProblems,
+  printPixels,
+} from './print-cost';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
 export { RecipeSetEntity } from './entities/recipe-set.entity';
 export { RECIPE_SET_ENTITIES } from './entities';

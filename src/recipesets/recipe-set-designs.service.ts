@@ -7,6 +7,7 @@ import { Role } from '../common/auth/role';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { TtlCache } from '../common/caching/ttl-cache';
 import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
 import { invalidWithProblems } from '../common/errors/domain-error';
 import { FontsService } from '../fonts';
 import { Design } from './design';
@@ -74,6 +75,7 @@ export class RecipeSetDesignsService {
     private readonly fonts: FontsService,
     private readonly clock: Clock,
     private readonly changes: ChangeNotices,
+    private readonly config: AppConfig,
   ) {
     changes.listen((kind, id) =>
       this.forRenders.drop((r) => (kind === 'recipe-set' ? r.id === id : r.product.id === id)),
@@ -185,6 +187,8 @@ export class RecipeSetDesignsService {
     const result = checkDesign(raw, {
       product: product.definition,
       fontExists: (handle) => this.fonts.has(handle),
+      // Refused now rather than as a print job that could not be made later.
+      print: this.config.print,
     });
     if (!result.ok) throw invalidWithProblems('design', result.problems);
     const owned = await this.assets.findOwned(clientId, result.imageIds);

@@ -1,5 +1,6 @@
 import type { ProductLocation } from '../catalog';
 import {
+  clipToCanvas,
   compositeRgba,
   decodeResizedRegion,
   PixelRect,
@@ -56,23 +57,71 @@ export async function rasterizeDesign(
   if (!design || (design.background === undefined && design.elements.length === 0)) return null;
   const sx = size.width / location.printArea.widthMm;
   const sy = size.height / location.printArea.heightMm;
-  const layers: Promise<PlacedImage | null>[] = [];
+  const canvas = new LayeredCanvas(region.width, region.height, design.background);
   let texts: TextElement[] = [];
-  const flushTexts = (): void => {
-    if (texts.length > 0) layers.push(textLayer(texts, sx, sy, region, sources));
+  const flushTexts = async (): Promise<void> => {
+    if (texts.length > 0) await canvas.add(await textLayer(texts, sx, sy, region, sources));
     texts = [];
   };
+  // One element at a time: each is decoded only after the one before is on the canvas (or in
+  // the pending batch), so memory is bounded by the canvas, not by the number of elements.
   for (const element of design.elements) {
     if (element.type === 'text') {
       texts.push(element);
       continue;
     }
-    flushTexts();
-    layers.push(imageLayer(element, sx, sy, region, sources));
+    await flushTexts();
+    await canvas.add(await imageLayer(element, sx, sy, region, sources));
   }
-  flushTexts();
-  const placed = (await Promise.all(layers)).filter((l): l is PlacedImage => l !== null);
-  return compositeRgba(region.width, region.height, placed, design.background);
+  await flushTexts();
+  return canvas.result();
+}
+
+/**
+ * A canvas drawn layer by layer. Layers wait in a batch composited in one libvips call (one
+ * rounding, as a single call gives) until the batch would hold more pixels than the canvas; then
+ * the batch is drawn onto the canvas. Peak memory: the canvas, its next version and one canvas'
+ * worth of layers, whatever the number of layers.
+ */
+class LayeredCanvas {
+  private canvas: Rgba | undefined;
+  private pending: PlacedImage[] = [];
+  private pendingPixels = 0;
+
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly background: string | undefined,
+  ) {}
+
+  async add(placed: PlacedImage | null): Promise<void> {
+    // Only what falls on the canvas is kept (a turned element's corners are dropped now).
+    const layer = placed && clipToCanvas(placed, this.width, this.height);
+    if (!layer) return;
+    const pixels = layer.image.width * layer.image.height;
+    if (this.pending.length > 0 && this.pendingPixels + pixels > this.width * this.height)
+      await this.flush();
+    this.pending.push(layer);
+    this.pendingPixels += pixels;
+  }
+
+  async result(): Promise<Rgba> {
+    if (!this.canvas || this.pending.length > 0) await this.flush();
+    return this.canvas!;
+  }
+
+  private async flush(): Promise<void> {
+    const layers = this.pending;
+    this.pending = [];
+    this.pendingPixels = 0;
+    this.canvas = await compositeRgba(
+      this.width,
+      this.height,
+      layers,
+      this.canvas ? undefined : this.background,
+      this.canvas,
+    );
+  }
 }
 
 /** Consecutive text elements as one SVG of outlines, the size of the region. */

@@ -15,6 +15,7 @@ export { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
 export type { RenderedImage, RenderOptions, RenderSources } from './renderer';
 export { MM_PER_PT, rasterizeDesign } from './design-raster';
 export type { DesignSources } from './design-raster';
+export { visibleRegion } from './geometry';
 export {
   InvalidRenderSize,
   InvalidRenderStateValue,

@@ -1,18 +1,25 @@
 import type { ProductLocation } from '../catalog';
-import { decodeRgba, deflatedPlanes, encodePng } from '../common/images/compose';
+import {
+  decodeResizedRegion,
+  decodeRgba,
+  deflatedPlanes,
+  encodePng,
+  Rgba,
+} from '../common/images/compose';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
-import { DesignSources, rasterizeDesign } from '../render';
-import type { LocationDesign } from '../recipesets';
+import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
+import {
+  ImageElement,
+  LocationDesign,
+  PRINT_BLEED_MM,
+  printCanvasPixels,
+  printPixels,
+} from '../recipesets';
 
 /** Bleed around the print area on every side of a print PDF, in mm. */
-export const BLEED_MM = 3;
+export const BLEED_MM = PRINT_BLEED_MM;
+export { printPixels };
 const MM_PER_INCH = 25.4;
-
-/** The pixel size of a location's print area at its DPI. */
-export function printPixels(location: ProductLocation): { width: number; height: number } {
-  const px = (mm: number) => Math.max(1, Math.round((mm / MM_PER_INCH) * location.dpi));
-  return { width: px(location.printArea.widthMm), height: px(location.printArea.heightMm) };
-}
 
 /**
  * The print PNG of a location: its print area at the location's DPI (written into the file),
@@ -30,7 +37,8 @@ export async function printPng(
 /**
  * The print-ready PDF of a location: one page of the print area plus {@link BLEED_MM} on every
  * side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too; text
- * as vector outlines of the bundled fonts; images resampled to the location's DPI over their box.
+ * as vector outlines of the bundled fonts; images resampled to the location's DPI over their box,
+ * only the part of each that falls on the page (see clippedImage), one image at a time.
  */
 export async function printPdf(
   location: ProductLocation,
@@ -71,24 +79,67 @@ export async function printPdf(
       });
       continue;
     }
-    const pixels = {
-      width: Math.max(1, Math.round((element.width / MM_PER_INCH) * location.dpi)),
-      height: Math.max(1, Math.round((element.height / MM_PER_INCH) * location.dpi)),
-    };
-    const bytes = await sources.uploadedAsset(element.uploadedAssetId);
-    const image = await decodeRgba(bytes, {
-      limitInputPixels: sources.limitInputPixels,
-      size: pixels,
-    });
+    const drawn = await clippedImage(location, element, sources);
+    if (!drawn) continue;
     page.drawPlanes(
-      { ...(await deflatedPlanes(image)), width: image.width, height: image.height },
-      { width: element.width * PT_PER_MM, height: element.height * PT_PER_MM },
       {
-        ...at(element.x + element.width / 2, element.y + element.height / 2),
-        rotation: element.rotation,
-        about: 'centre',
+        ...(await deflatedPlanes(drawn.image)),
+        width: drawn.image.width,
+        height: drawn.image.height,
       },
+      drawn.size,
+      { ...at(drawn.centre.x, drawn.centre.y), rotation: element.rotation, about: 'centre' },
     );
   }
   return doc.bytes();
+}
+
+/**
+ * The part of an image element that falls on the print page (print area plus bleed), decoded at
+ * the location's DPI over its box: never more pixels than the page's bounding box (turned with
+ * the element) holds, however large the box. Its size in points and its centre in mm from the
+ * print area's top-left corner; null when nothing of it is on the page.
+ */
+async function clippedImage(
+  location: ProductLocation,
+  element: ImageElement,
+  sources: DesignSources,
+): Promise<{
+  image: Rgba;
+  size: { width: number; height: number };
+  centre: { x: number; y: number };
+} | null> {
+  const pxPerMm = location.dpi / MM_PER_INCH;
+  const page = printCanvasPixels(location);
+  const box = {
+    width: Math.max(1, Math.round(element.width * pxPerMm)),
+    height: Math.max(1, Math.round(element.height * pxPerMm)),
+    cx: (BLEED_MM + element.x + element.width / 2) * pxPerMm,
+    cy: (BLEED_MM + element.y + element.height / 2) * pxPerMm,
+    rotation: element.rotation,
+  };
+  const visible = visibleRegion(box, page.width, page.height);
+  if (!visible) return null;
+  const bytes = await sources.uploadedAsset(element.uploadedAssetId);
+  const whole = visible.width === box.width && visible.height === box.height;
+  // All of it on the page (the usual case): one plain resize, without a region to cut.
+  const image = whole
+    ? await decodeRgba(bytes, { limitInputPixels: sources.limitInputPixels, size: box })
+    : await decodeResizedRegion(bytes, box.width, box.height, visible, sources.limitInputPixels);
+  // Millimetres per pixel of the box (its rounding kept, so the part sits where it was).
+  const mmx = element.width / box.width;
+  const mmy = element.height / box.height;
+  // The part's centre from the element's centre (mm), turned with the element (clockwise, y down).
+  const dx = (visible.left + visible.width / 2 - box.width / 2) * mmx;
+  const dy = (visible.top + visible.height / 2 - box.height / 2) * mmy;
+  const radians = (element.rotation * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  return {
+    image,
+    size: { width: visible.width * mmx * PT_PER_MM, height: visible.height * mmy * PT_PER_MM },
+    centre: {
+      x: element.x + element.width / 2 + dx * cos - dy * sin,
+      y: element.y + element.height / 2 + dx * sin + dy * cos,
+    },
+  };
 }

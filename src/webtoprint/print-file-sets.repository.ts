@@ -11,6 +11,24 @@ export class PrintFileSetsRepository {
     return this.uow.manager.findOne(PrintFileSetEntity, { where: { recipeSetId, designVersion } });
   }
 
+  /**
+   * Proofs of the client queued or being made: sets of its recipe sets' current design versions
+   * that no order asked for (the recipe set is still Created). Takes a transaction-scoped lock
+   * per client first, so that concurrent requests count one after another (count, then insert).
+   */
+  async lockAndCountProofs(clientId: string): Promise<number> {
+    await this.uow.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `print-proofs:${clientId}`,
+    ]);
+    const [{ n }] = await this.uow.manager.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM print_file_set s JOIN recipe_set r ON r.id = s.recipe_set_id
+        WHERE r.client_id = $1 AND r.status = 'Created' AND s.design_version = r.version
+          AND s.status IN ('queued', 'processing')`,
+      [clientId],
+    );
+    return n;
+  }
+
   /** The set of this design version, recorded as queued if there was none; whether it is new. */
   async request(
     recipeSetId: string,

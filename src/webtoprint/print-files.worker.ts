@@ -6,7 +6,13 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobStore } from '../common/storage/blob-store';
 import { PrintFileOrdersService } from '../orders/print-file-orders.service';
-import { RecipeSetDesignsService, RecipeSetsService, RecipeStatus } from '../recipesets';
+import { AppConfig } from '../config/app-config';
+import {
+  printCostProblems,
+  RecipeSetDesignsService,
+  RecipeSetsService,
+  RecipeStatus,
+} from '../recipesets';
 import { ClientImages } from '../render';
 import { StoredLocationFiles } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
@@ -42,6 +48,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly store: BlobStore,
     private readonly keys: BlobKeys,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -57,6 +64,27 @@ export class PrintFilesWorker implements OnModuleInit {
     if (!recipeSet || recipeSet.version !== designVersion) return;
     const { set } = await this.sets.request(recipeSetId, designVersion, job.priority);
     if (set.status === 'ready') return;
+    // A design over the ceilings (saved before them, or the ceiling lowered since; an order may
+    // name it): failed for good at once, never retried, never decoded.
+    const tooLarge = printCostProblems(
+      recipeSet.design,
+      recipeSet.product.definition,
+      this.config.print,
+    );
+    if (tooLarge.length > 0) {
+      const message = `The print files cannot be made: ${tooLarge.join(' ')}`;
+      this.logger.warn({ recipeSetId, designVersion }, message);
+      await this.uow.run(async () => {
+        await this.sets.attemptFailed(set.id, message, this.clock.now(), true);
+        await this.recipeSets.advanceStatus(
+          recipeSetId,
+          BEFORE_PRINT,
+          RecipeStatus.ProcessingFailure,
+          this.clock.now(),
+        );
+      });
+      return;
+    }
     await this.uow.run(async () => {
       await this.sets.started(set.id, this.clock.now());
       await this.recipeSets.advanceStatus(

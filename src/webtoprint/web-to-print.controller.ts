@@ -16,7 +16,7 @@ function PrintFilesDocs(what: string): MethodDecorator {
         name: 'priority',
         required: false,
         description:
-          'Priority of the generation this request starts if nothing started it: 0–4 or Lowest, Lower, Normal, Higher, Highest (any case); default 2.',
+          'Priority of the generation this request starts if nothing started it: 0–4 or Lowest, Lower, Normal, Higher, Highest (any case); default 2. A proof (a recipe set no acknowledged order names yet) runs at most at Normal (2): a higher value is lowered to 2, so proofs never delay real orders.',
         schema: {
           type: 'string',
           enum: ['0', '1', '2', '3', '4', 'Lowest', 'Lower', 'Normal', 'Higher', 'Highest'],
@@ -41,6 +41,14 @@ function PrintFilesDocs(what: string): MethodDecorator {
         content: TEXT,
       }),
       ApiTextError(400, 'An invalid priority.'),
+      ApiTextError(
+        422,
+        "The design's print files would exceed a ceiling (a design saved before it): a location's print canvas over PRINT_MAX_PIXELS.",
+      ),
+      ApiTextError(
+        429,
+        'A proof (the recipe set is not ordered) while the client already has PRINT_PROOF_QUEUE_LIMIT proofs queued or being made; retry after `Retry-After` seconds.',
+      ),
       ApiTextError(
         403,
         'The recipe set is OnHold or Cancelled: its print files are not available.',

@@ -32,3 +32,29 @@ export class InvalidPriority extends DomainError {
     );
   }
 }
+
+/** A design whose print files would cost more than the ceilings (one saved before them). */
+export class PrintFilesTooLarge extends DomainError {
+  constructor(recipeSet: string, problems: readonly string[]) {
+    super(
+      'PRINT_FILES_TOO_LARGE',
+      ErrorKind.Unprocessable,
+      `The print files of recipe set ${recipeSet} cannot be made: ${problems.join(' ')}`,
+    );
+  }
+}
+
+/** Seconds a client at its proof limit is asked to wait: about one proof's time. */
+export const PROOF_RETRY_AFTER_SECONDS = 10;
+
+/** A client already has PRINT_PROOF_QUEUE_LIMIT proofs queued or being made (429). */
+export class TooManyProofs extends DomainError {
+  constructor(recipeSet: string, queued: number, limit: number) {
+    super(
+      'TOO_MANY_PROOFS',
+      ErrorKind.RateLimited,
+      `Recipe set ${recipeSet} is not ordered, and ${queued} proofs of this client are already queued or being made; a client may have at most ${limit} (PRINT_PROOF_QUEUE_LIMIT). Retry once one is ready.`,
+      { retryAfterSeconds: PROOF_RETRY_AFTER_SECONDS },
+    );
+  }
+}

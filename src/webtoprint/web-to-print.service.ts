@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { JobQueue } from '../common/jobs/job-queue';
+import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobLinks } from '../common/storage/blob-links';
 import { intEnumCode } from '../common/validation/lenient';
 import { DEFAULT_PRIORITY, PRIORITY_CODES } from '../orders/order.enums';
-import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import {
+  DesignedRecipeSet,
+  printCostProblems,
+  RecipeSetDesignsService,
+  RecipeStatus,
+} from '../recipesets';
 import { PrintFileSetEntity } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import {
   InvalidPriority,
+  PrintFilesTooLarge,
   PrintFilesUnavailable,
   PrintLocationNotFound,
+  TooManyProofs,
 } from './web-to-print.errors';
 
 /** Seconds a caller is asked to wait before asking again while files are being made. */
@@ -36,6 +44,7 @@ export class WebToPrintService {
     private readonly jobs: JobQueue,
     private readonly uow: UnitOfWork,
     private readonly links: BlobLinks,
+    private readonly config: AppConfig,
   ) {}
 
   /** The ZIP of all files. */
@@ -75,18 +84,33 @@ export class WebToPrintService {
     ref: string,
     rawPriority: unknown,
   ): Promise<{ recipeSet: DesignedRecipeSet; set?: PrintFileSetEntity }> {
-    const priority = parsePriority(rawPriority);
+    const requested = parsePriority(rawPriority);
     const recipeSet = await this.designs.forPrint(actor, ref);
     if (WITHHELD.includes(recipeSet.status))
       throw new PrintFilesUnavailable(recipeSet.readableId, recipeSet.status);
     const existing = await this.sets.find(recipeSet.id, recipeSet.version);
     if (existing?.status === 'ready') return { recipeSet, set: existing };
+    // A design saved before the ceilings: refused now rather than queued to fail (or exhaust memory).
+    const tooLarge = printCostProblems(
+      recipeSet.design,
+      recipeSet.product.definition,
+      this.config.print,
+    );
+    if (tooLarge.length > 0) throw new PrintFilesTooLarge(recipeSet.readableId, tooLarge);
     if (existing?.status === 'failed')
       throw new Error(
         `The print files of recipe set ${recipeSet.readableId} (design version ${recipeSet.version}) failed: ${existing.error ?? 'unknown error'}`,
       );
     if (!existing) {
+      // A proof (no acknowledged order names the recipe set yet) never outranks real orders.
+      const proof = recipeSet.status === RecipeStatus.Created;
+      const priority = proof ? Math.min(requested, DEFAULT_PRIORITY) : requested;
       await this.uow.run(async () => {
+        if (proof) {
+          const queued = await this.sets.lockAndCountProofs(recipeSet.clientId);
+          const limit = this.config.print.proofQueueLimit;
+          if (queued >= limit) throw new TooManyProofs(recipeSet.readableId, queued, limit);
+        }
         const { created } = await this.sets.request(recipeSet.id, recipeSet.version, priority);
         if (created)
           await this.jobs.send(

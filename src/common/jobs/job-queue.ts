@@ -255,7 +255,31 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       })),
       { db: this.transactionDb() },
     );
+    if (JOB_QUEUES[name].policy === 'stately') await this.raiseWaiting(name, jobs);
     this.notifyWorkers(name);
+  }
+
+  /**
+   * A stately queue drops a job whose key already waits: the waiting one takes the higher
+   * priority instead (an order for a design whose proof waits at Normal must not wait with it).
+   */
+  private async raiseWaiting(
+    name: JobName,
+    jobs: { priority?: number; singletonKey?: string }[],
+  ): Promise<void> {
+    const keyed = jobs.filter((j) => j.singletonKey && (j.priority ?? DEFAULT_JOB_PRIORITY) > 0);
+    if (keyed.length === 0) return;
+    await this.uow.manager.query(
+      `UPDATE ${JOBS_SCHEMA}.job j SET priority = v.priority
+         FROM unnest($2::text[], $3::int[]) AS v(key, priority)
+        WHERE j.name = $1 AND j.singleton_key = v.key AND j.state IN ('created', 'retry')
+          AND j.priority < v.priority`,
+      [
+        name,
+        keyed.map((j) => j.singletonKey),
+        keyed.map((j) => j.priority ?? DEFAULT_JOB_PRIORITY),
+      ],
+    );
   }
 
   /** Jobs waiting (created or to be retried) and running, per queue. */
