@@ -68,6 +68,8 @@ export class AppConfig {
   readonly maxRequestLineItems: number;
   /** Distinct recipe sets one request may name (413 beyond). */
   readonly maxRecipeSetsPerRequest: number;
+  /** Items a saved-asset list without pageSize may hold (400 beyond: page it). */
+  readonly savedAssetListMax: number;
   readonly logEntryRetentionDays: number;
   /** Bytes one uploaded file may have (413 beyond). */
   readonly maxUploadBytes: number;
@@ -140,6 +142,7 @@ export class AppConfig {
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
+    this.savedAssetListMax = env.SAVED_ASSET_LIST_MAX;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;

@@ -121,6 +121,8 @@ export class Environment extends ServicesEnvironment {
   MAX_REQUEST_LINE_ITEMS = 10_000;
   @IntBetween(1, 100_000)
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
+  @IntBetween(1, 100_000)
+  SAVED_ASSET_LIST_MAX = 10_000;
 
   @Matches(SIZE, { message: 'MAX_UPLOAD_BYTES must be a size such as 512kb or 25mb' })
   MAX_UPLOAD_BYTES = '25mb';
