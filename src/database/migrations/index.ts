@@ -14,6 +14,7 @@ import { Share1764900000000 } from './1764900000000-share';
 import { Moderation1765000000000 } from './1765000000000-moderation';
 import { Availability1765100000000 } from './1765100000000-availability';
 import { Plans1765200000000 } from './1765200000000-plans';
+import { LibraryLimit1766003000000 } from './1766003000000-library-limit';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Moderation1765000000000,
   Availability1765100000000,
   Plans1765200000000,
+  LibraryLimit1766003000000,
 ];
