@@ -183,6 +183,8 @@ describe('Plans and rate limits', () => {
       '60',
       '--monthly',
       '300',
+      '--library',
+      '2500',
     );
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -191,6 +193,7 @@ describe('Plans and rate limits', () => {
       limit: 5,
       windowSeconds: 60,
       monthlyCap: 300,
+      libraryAssets: 2500,
     });
     const bad = await runCli(
       env,
