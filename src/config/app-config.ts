@@ -110,6 +110,9 @@ export class AppConfig {
   readonly users: UserSettings;
   /** Recipients one client may share designs with per UTC day. */
   readonly shareDailyLimit: number;
+  /** Caps on a client's moderation word list and hash blocklist (409 beyond). */
+  readonly moderationMaxWords: number;
+  readonly moderationMaxBlockedHashes: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -175,6 +178,8 @@ export class AppConfig {
       failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
     };
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
+    this.moderationMaxWords = env.MODERATION_MAX_WORDS;
+    this.moderationMaxBlockedHashes = env.MODERATION_MAX_BLOCKED_HASHES;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');

@@ -158,6 +158,13 @@ export class Environment extends ServicesEnvironment {
   @IntBetween(0, 1_000_000)
   SHARE_DAILY_LIMIT = 500;
 
+  /** Words one client may add to its moderation word lists (409 beyond). */
+  @IntBetween(0, 100_000)
+  MODERATION_MAX_WORDS = 2000;
+  /** Image hashes one client may block (409 beyond). */
+  @IntBetween(0, 1_000_000)
+  MODERATION_MAX_BLOCKED_HASHES = 10_000;
+
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()
