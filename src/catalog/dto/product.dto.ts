@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OptionalText, RequiredText } from '../../common/validation/lenient';
+import { OneLine } from '../../common/validation/one-line';
 import { NestedList } from '../../common/validation/lists';
 import { StringRecord } from '../../common/validation/records';
 import { EMBELLISHMENTS, Embellishment } from '../product-definition';
@@ -145,6 +146,7 @@ export class ProductInputDto {
   handle: string;
 
   @RequiredText(200, { example: 'Demo tee' })
+  @OneLine()
   name: string;
 
   @OptionalText(2000)

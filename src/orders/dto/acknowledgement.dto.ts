@@ -3,6 +3,7 @@ import { ApiIntEnum, ApiLenientDate, ApiLenientInt } from '../../common/openapi/
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { NestedList, StringList } from '../../common/validation/lists';
+import { OneLine } from '../../common/validation/one-line';
 import {
   CaseInsensitiveEnum,
   IntEnum,
@@ -141,6 +142,7 @@ export class LineItemInputDto {
   unitPrice?: number | null;
   @OptionalText(100) size?: string | null;
   @OptionalText(200)
+  @OneLine()
   productName?: string | null;
 
   @ApiLenientDate({ required: false, nullable: true })
