@@ -145,8 +145,8 @@ export class ProductInputDto {
   @Handle('demo-tee', 'Unique within the client (case-insensitive); stored lower-case.')
   handle: string;
 
+  @OneLine({ required: true })
   @RequiredText(200, { example: 'Demo tee' })
-  @OneLine()
   name: string;
 
   @OptionalText(2000)

@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 
 /**
@@ -32,14 +34,24 @@ export function oneLine(text: string): string {
     .trim();
 }
 
+/** The same characters as JSON Schema can say them (a pattern has no Unicode properties). */
+const DOCUMENTED = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069';
+
 /**
  * A text field that must be one plain line (a product name): 400 naming the first control or
- * bidirectional formatting character. Beside RequiredText/OptionalText.
+ * bidirectional formatting character, and the rule in the OpenAPI pattern (so that a request
+ * built from the document is accepted). Put it above RequiredText/OptionalText: its pattern
+ * replaces theirs (`required` keeps RequiredText's "not blank" in it).
  */
-export const OneLine = (): PropertyDecorator =>
-  Matches(ONE_LINE, {
-    message: ({ property, value }) =>
-      `${property} must be one line without control or bidirectional formatting characters (${
-        typeof value === 'string' ? (layoutCharacterIn(value) ?? '') : ''
-      })`,
-  });
+export const OneLine = ({ required }: { required: boolean }): PropertyDecorator =>
+  applyDecorators(
+    required
+      ? ApiProperty({ pattern: `^[^${DOCUMENTED}]*[^${DOCUMENTED}\\s][^${DOCUMENTED}]*$` })
+      : ApiPropertyOptional({ pattern: `^[^${DOCUMENTED}]*$` }),
+    Matches(ONE_LINE, {
+      message: ({ property, value }) =>
+        `${property} must be one line without control or bidirectional formatting characters (${
+          typeof value === 'string' ? (layoutCharacterIn(value) ?? '') : ''
+        })`,
+    }),
+  );

@@ -141,8 +141,8 @@ export class LineItemInputDto {
   @LenientNumber()
   unitPrice?: number | null;
   @OptionalText(100) size?: string | null;
+  @OneLine({ required: false })
   @OptionalText(200)
-  @OneLine()
   productName?: string | null;
 
   @ApiLenientDate({ required: false, nullable: true })
