@@ -87,6 +87,7 @@ interface SetPlanOptions {
   limit?: string;
   window?: string;
   monthly?: string;
+  library?: string;
 }
 
 /** `client set-plan`'s options as the admin route's body, checked by the same rules. */
@@ -102,6 +103,7 @@ function planInput(opts: SetPlanOptions): SetPlanDto {
     limit: whole('limit', opts.limit),
     windowSeconds: whole('window', opts.window),
     monthlyCap: whole('monthly', opts.monthly),
+    libraryAssets: whole('library', opts.library),
   });
   const problems = validateSync(input).flatMap((e) => Object.values(e.constraints ?? {}));
   if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
@@ -192,6 +194,7 @@ function buildProgram(): Command {
     .option('--limit <n>', 'requests per window on the rate-limited routes')
     .option('--window <seconds>', 'the window, in seconds')
     .option('--monthly <n>', 'requests per calendar month (default: no monthly cap)')
+    .option('--library <n>', 'uploaded assets, and active saved assets, the library may hold')
     .action(async (clientHandle: string, opts: SetPlanOptions) => {
       const input = planInput(opts);
       out(await withContext((ctx) => ctx.get(PlansService).set(clientHandle, input)));

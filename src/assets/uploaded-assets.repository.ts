@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Any } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { insertIntoLibrary } from '../plans/library-limit';
 import { UploadedAssetEntity } from './entities/uploaded-asset.entity';
 
 export type NewUploadedAsset = Omit<UploadedAssetEntity, 'id' | 'client' | 'createdAt'>;
@@ -15,9 +16,16 @@ export type OwnedAssetRow = Pick<
 export class UploadedAssetsRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
+  /** Inserts an upload within the client's library size (its plan's; LibraryFull beyond). */
   insert(values: NewUploadedAsset): Promise<UploadedAssetEntity> {
-    const repo = this.uow.manager.getRepository(UploadedAssetEntity);
-    return repo.save(repo.create(values));
+    const repo = () => this.uow.manager.getRepository(UploadedAssetEntity);
+    return insertIntoLibrary(
+      this.uow,
+      values.clientId,
+      'uploaded assets',
+      () => repo().count({ where: { clientId: values.clientId } }),
+      () => repo().save(repo().create(values)),
+    );
   }
 
   /** The upload with this id, of any client (the caller checks ownership). */

@@ -71,6 +71,8 @@ export class AppConfig {
   readonly maxRequestLineItems: number;
   /** Distinct recipe sets one request may name (413 beyond). */
   readonly maxRecipeSetsPerRequest: number;
+  /** Items a saved-asset list without pageSize may hold (400 beyond: page it). */
+  readonly savedAssetListMax: number;
   readonly logEntryRetentionDays: number;
   /** Bytes one uploaded file may have (413 beyond). */
   readonly maxUploadBytes: number;
@@ -138,6 +140,9 @@ export class AppConfig {
   readonly users: UserSettings;
   /** Recipients one client may share designs with per UTC day. */
   readonly shareDailyLimit: number;
+  /** Caps on a client's moderation word list and hash blocklist (409 beyond). */
+  readonly moderationMaxWords: number;
+  readonly moderationMaxBlockedHashes: number;
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
@@ -170,6 +175,7 @@ export class AppConfig {
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
+    this.savedAssetListMax = env.SAVED_ASSET_LIST_MAX;
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
@@ -233,6 +239,8 @@ export class AppConfig {
       },
     };
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
+    this.moderationMaxWords = env.MODERATION_MAX_WORDS;
+    this.moderationMaxBlockedHashes = env.MODERATION_MAX_BLOCKED_HASHES;
     // Never in production (an Admin token printed to the console); by default in embedded mode.
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');

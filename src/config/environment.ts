@@ -124,6 +124,8 @@ export class Environment extends ServicesEnvironment {
   MAX_REQUEST_LINE_ITEMS = 10_000;
   @IntBetween(1, 100_000)
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
+  @IntBetween(1, 100_000)
+  SAVED_ASSET_LIST_MAX = 10_000;
 
   @Matches(SIZE, { message: 'MAX_UPLOAD_BYTES must be a size such as 512kb or 25mb' })
   MAX_UPLOAD_BYTES = '25mb';
@@ -217,6 +219,13 @@ export class Environment extends ServicesEnvironment {
   /** Recipients one client may share designs with per UTC day (POST /api/share/send). */
   @IntBetween(0, 1_000_000)
   SHARE_DAILY_LIMIT = 500;
+
+  /** Words one client may add to its moderation word lists (409 beyond). */
+  @IntBetween(0, 100_000)
+  MODERATION_MAX_WORDS = 2000;
+  /** Image hashes one client may block (409 beyond). */
+  @IntBetween(0, 1_000_000)
+  MODERATION_MAX_BLOCKED_HASHES = 10_000;
 
   @Transform(toBool)
   @IsOptional()

@@ -2,8 +2,8 @@ import { Body, Controller, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
-import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
-import { PlanLimited } from '../plans';
+import { Authenticated } from '../common/auth/access.decorators';
+import { PlanActor, PlanLimited } from '../plans';
 import { ImageGenDocs } from './imagegen-docs';
 import { ImageGenService } from './imagegen.service';
 
@@ -18,7 +18,7 @@ export class ImageGenController {
   @Post(':generator')
   @ImageGenDocs()
   async generateImage(
-    @CurrentActor() actor: Actor,
+    @PlanActor() actor: Actor,
     @Param('generator') generator: string,
     @Query() query: Record<string, unknown>,
     @Body() body: unknown,

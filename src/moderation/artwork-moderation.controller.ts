@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
-import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
-import { PlanLimited } from '../plans';
+import { Authenticated } from '../common/auth/access.decorators';
+import { PlanActor, PlanLimited } from '../plans';
 import {
   SingleFileUpload,
   UploadedFile,
@@ -59,7 +59,7 @@ export class ArtworkModerationController {
     'Product demo-tee has no location sleeve (its locations: front, back).',
   )
   moderateArtwork(
-    @CurrentActor() actor: Actor,
+    @PlanActor() actor: Actor,
     @UploadedFileIfAny() file: UploadedFile | undefined,
     @Body() body: ModerationRequestDto,
   ): Promise<ArtworkModerationDto> {

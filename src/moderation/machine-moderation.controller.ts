@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
-import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
-import { PlanLimited } from '../plans';
+import { Authenticated } from '../common/auth/access.decorators';
+import { PlanActor, PlanLimited } from '../plans';
 import {
   SingleFileUpload,
   UploadedFile,
@@ -55,7 +55,7 @@ export class MachineModerationController {
   )
   @ApiTextError(404, MODERATION_404, 'Uploaded asset 1042 was not found.')
   moderateMachine(
-    @CurrentActor() actor: Actor,
+    @PlanActor() actor: Actor,
     @UploadedFileIfAny() file: UploadedFile | undefined,
     @Body() body: ModerationRequestDto,
   ): Promise<MachineModerationDto> {

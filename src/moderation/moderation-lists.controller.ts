@@ -79,7 +79,7 @@ export class ModerationListsController {
   @ApiOperation({
     operationId: 'addModerationWord',
     summary: "Add a word to the client's list of a language",
-    description: `Text that contains it as a whole word (any case, without diacritics) is an error of artwork moderation and blocks machine moderation, for requests of that language or without one. Stored folded (\`Dummkopf\` → \`dummkopf\`). At most ${MAX_WORDS_PER_CLIENT} words per client. Requires an Admin token.`,
+    description: `Text that contains it as a whole word (any case, without diacritics) is an error of artwork moderation and blocks machine moderation, for requests of that language or without one. Stored folded (\`Dummkopf\` → \`dummkopf\`). At most MODERATION_MAX_WORDS words per client (default ${MAX_WORDS_PER_CLIENT}). Requires an Admin token.`,
   })
   @ApiBody({
     type: WordInputDto,
@@ -93,7 +93,7 @@ export class ModerationListsController {
   )
   @ApiTextError(
     409,
-    `The word is on the list already, or the client has ${MAX_WORDS_PER_CLIENT} words.`,
+    `The word is on the list already, or the client has MODERATION_MAX_WORDS words (default ${MAX_WORDS_PER_CLIENT}).`,
   )
   addModerationWord(@CurrentActor() actor: Actor, @Body() body: WordInputDto): Promise<WordDto> {
     return this.lists.addWord(actor.clientId, body);
@@ -130,7 +130,7 @@ export class ModerationListsController {
   @ApiOperation({
     operationId: 'blockHash',
     summary: 'Block an image by its perceptual hash',
-    description: `Either \`hash\` (16 hex digits, e.g. the \`hash\` of a machine moderation answer) or \`uploadedAssetId\` (an upload of the client, hashed now). Machine moderation then blocks images within 8 bits of it and sends those within 14 bits to review. At most ${MAX_BLOCKED_HASHES_PER_CLIENT} hashes per client. Requires an Admin token.`,
+    description: `Either \`hash\` (16 hex digits, e.g. the \`hash\` of a machine moderation answer) or \`uploadedAssetId\` (an upload of the client, hashed now). Machine moderation then blocks images within 8 bits of it and sends those within 14 bits to review. At most MODERATION_MAX_BLOCKED_HASHES hashes per client (default ${MAX_BLOCKED_HASHES_PER_CLIENT}). Requires an Admin token.`,
   })
   @ApiBody({
     schema: {
@@ -174,7 +174,10 @@ export class ModerationListsController {
     "The upload is absent or another client's.",
     'Uploaded asset 1042 was not found.',
   )
-  @ApiTextError(409, `The client has ${MAX_BLOCKED_HASHES_PER_CLIENT} blocked hashes.`)
+  @ApiTextError(
+    409,
+    `The client has MODERATION_MAX_BLOCKED_HASHES blocked hashes (default ${MAX_BLOCKED_HASHES_PER_CLIENT}).`,
+  )
   blockHash(
     @CurrentActor() actor: Actor,
     @Body() body: BlockedHashInputDto,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import {
   BlockedHashDto,
@@ -12,17 +13,14 @@ import { BlockedHashEntity } from './entities/blocked-hash.entity';
 import { ModerationWordEntity } from './entities/moderation-word.entity';
 import { ModerationInputs } from './moderation-inputs';
 import { ModerationRepository } from './moderation.repository';
-import {
-  BlockedHashNotFound,
-  invalidField,
-  ModerationListFull,
-  WordListed,
-  WordNotFound,
-} from './moderation.errors';
+import { BlockedHashNotFound, invalidField, WordListed, WordNotFound } from './moderation.errors';
 import { BUILT_IN_WORDS } from './word-lists';
 import { findListedWords, languageOf, normalizeEntry } from './word-matching';
 
-/** Words a client may add, and hashes it may block (one check reads them all). */
+/**
+ * Default caps (MODERATION_MAX_WORDS, MODERATION_MAX_BLOCKED_HASHES) on the words a client may
+ * add and the hashes it may block: one check reads them all.
+ */
 export const MAX_WORDS_PER_CLIENT = 2000;
 export const MAX_BLOCKED_HASHES_PER_CLIENT = 10_000;
 /** Longest word as stored (folding can lengthen it: `ﬃ` is `ffi`). */
@@ -55,6 +53,7 @@ export class ModerationListsService {
     private readonly repo: ModerationRepository,
     private readonly inputs: ModerationInputs,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -94,11 +93,12 @@ export class ModerationListsService {
     if (word.length > MAX_STORED_WORD)
       throw invalidField('word', `must be at most ${MAX_STORED_WORD} characters once normalised`);
     const locale = languageOf(input.locale);
-    if ((await this.repo.countWords(clientId)) >= MAX_WORDS_PER_CLIENT)
-      throw new ModerationListFull('moderation words', MAX_WORDS_PER_CLIENT);
     try {
       return wordDto(
-        await this.repo.insertWord({ clientId, locale, word, createdAt: this.clock.now() }),
+        await this.repo.insertWord(
+          { clientId, locale, word, createdAt: this.clock.now() },
+          this.config.moderationMaxWords,
+        ),
       );
     } catch (err) {
       if (isUniqueViolation(err)) throw new WordListed(locale, word);
@@ -127,15 +127,11 @@ export class ModerationListsService {
       if (artwork.kind !== 'raster') throw invalidField('uploadedAssetId', 'names no raster image');
       hash = artwork.hash;
     }
-    if ((await this.repo.countHashes(clientId)) >= MAX_BLOCKED_HASHES_PER_CLIENT)
-      throw new ModerationListFull('blocked hashes', MAX_BLOCKED_HASHES_PER_CLIENT);
     return hashDto(
-      await this.repo.insertHash({
-        clientId,
-        hash,
-        label: input.label || null,
-        createdAt: this.clock.now(),
-      }),
+      await this.repo.insertHash(
+        { clientId, hash, label: input.label || null, createdAt: this.clock.now() },
+        this.config.moderationMaxBlockedHashes,
+      ),
     );
   }
 

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { insertBelowCap } from '../common/persistence/capped-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlockedHashEntity } from './entities/blocked-hash.entity';
 import { ModerationWordEntity } from './entities/moderation-word.entity';
+import { ModerationListFull } from './moderation.errors';
 
 /** The clients' word lists and hash blocklists. Inside a unit of work, in its transaction. */
 @Injectable()
@@ -21,11 +23,21 @@ export class ModerationRepository {
     return this.uow.manager.count(ModerationWordEntity, { where: { clientId } });
   }
 
-  async insertWord(
+  /** Inserts a word while the client has fewer than `cap` (ModerationListFull otherwise). */
+  insertWord(
     values: Omit<ModerationWordEntity, 'id' | 'client'>,
+    cap: number,
   ): Promise<ModerationWordEntity> {
-    const repo = this.uow.manager.getRepository(ModerationWordEntity);
-    return repo.save(repo.create(values));
+    return insertBelowCap(this.uow, {
+      name: `moderation-words:${values.clientId}`,
+      count: () => this.countWords(values.clientId),
+      cap,
+      full: (max) => new ModerationListFull('moderation words', max),
+      insert: () => {
+        const repo = this.uow.manager.getRepository(ModerationWordEntity);
+        return repo.save(repo.create(values));
+      },
+    });
   }
 
   /** Deletes the client's word with this id; false when it has none. */
@@ -42,9 +54,21 @@ export class ModerationRepository {
     return this.uow.manager.count(BlockedHashEntity, { where: { clientId } });
   }
 
-  async insertHash(values: Omit<BlockedHashEntity, 'id' | 'client'>): Promise<BlockedHashEntity> {
-    const repo = this.uow.manager.getRepository(BlockedHashEntity);
-    return repo.save(repo.create(values));
+  /** Inserts a blocked hash while the client has fewer than `cap` (ModerationListFull otherwise). */
+  insertHash(
+    values: Omit<BlockedHashEntity, 'id' | 'client'>,
+    cap: number,
+  ): Promise<BlockedHashEntity> {
+    return insertBelowCap(this.uow, {
+      name: `blocked-hashes:${values.clientId}`,
+      count: () => this.countHashes(values.clientId),
+      cap,
+      full: (max) => new ModerationListFull('blocked hashes', max),
+      insert: () => {
+        const repo = this.uow.manager.getRepository(BlockedHashEntity);
+        return repo.save(repo.create(values));
+      },
+    });
   }
 
   async deleteHash(clientId: string, id: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 /** What other modules may use of the plans module: the route decorator and the service. */
 export { PlansModule } from './plans.module';
-export { PlanLimited } from './plan-limited.decorator';
+export { PlanActor, PlanLimited } from './plan-limited.decorator';
 export { PlanLimitGuard, requestedClientHandle } from './plan-limit.guard';
 export { PlansService } from './plans.service';
 export { PLANS, planLimits } from './plan-limits';

@@ -20,6 +20,9 @@ import {
 import { InvalidClientHandle, MissingClientHandle } from './plans.errors';
 import { PlansService, secondsToNextMonth } from './plans.service';
 
+/** A request through the guard: its caller, and the caller acting for the client it names. */
+export type PlanRequest = Request & { actor?: Actor; planActor?: Actor };
+
 /** The throttler (and counter) name of plan limits, and the policy name in the headers. */
 const PLAN = 'plan';
 
@@ -56,7 +59,7 @@ export class PlanLimitGuard extends ThrottlerGuard {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & { actor?: Actor }>();
+    const req = http.getRequest<PlanRequest>();
     const res = http.getResponse<Response>();
     const named = requestedClientHandle(req);
     if (!named) throw new MissingClientHandle();
@@ -64,6 +67,8 @@ export class PlanLimitGuard extends ThrottlerGuard {
       throw new InvalidClientHandle(named, CLIENT_HANDLE_RULE);
     const handle = ClientAccess.handleInPath(req.actor!, named);
     const { client, limits } = await this.plans.client(handle);
+    // What the route does, it does for this client (see PlanActor): for a ServiceAdmin, the named one.
+    req.planActor = { ...req.actor!, clientId: client.id, clientHandle: client.handle };
     const windowMs = limits.windowSeconds * 1000;
     const counted = await this.storageService.increment(
       `${PLAN}:${client.handle}`,

@@ -1,7 +1,8 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiQuery } from '@nestjs/swagger';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
-import { PlanLimitGuard } from './plan-limit.guard';
+import { Actor } from '../common/auth/actor';
+import { PlanLimitGuard, PlanRequest } from './plan-limit.guard';
 
 /**
  * Puts a route (or a controller's routes) under the calling client's plan limits (see
@@ -33,3 +34,14 @@ export function PlanLimited(): MethodDecorator & ClassDecorator {
     ),
   );
 }
+
+/**
+ * The caller acting for the client its plan-limited request names (PlanLimitGuard resolved and
+ * admitted it): the token's own client, or for a ServiceAdmin the client it named. What such a
+ * route reads or stores belongs to that client (its plan was counted), never to the admin's own.
+ */
+export const PlanActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
+  const req = ctx.switchToHttp().getRequest<PlanRequest>();
+  if (!req.planActor) throw new Error('PlanActor used on a route without @PlanLimited()');
+  return req.planActor;
+});

@@ -14,6 +14,7 @@ const EXAMPLE: ClientPlanDto = {
   windowSeconds: 60,
   monthlyCap: 10_000,
   usedThisMonth: 42,
+  libraryAssets: 100_000,
 };
 
 /** Operators set each client's plan (ServiceAdmin). */
@@ -41,17 +42,21 @@ export class PlansAdminController {
     operationId: 'setClientPlan',
     summary: "Set a client's plan",
     description:
-      '`{"plan": "free"}` applies a seeded plan (free: 10 a minute, 1,000 a month; standard: 120 a minute, 100,000 a month; enterprise: 1,200 a minute, no monthly cap). `{"limit": 5, "windowSeconds": 60, "monthlyCap": 10000}` gives the client limits of its own (`monthlyCap` optional). Applies from the next request. Requires a ServiceAdmin token.',
+      '`{"plan": "free"}` applies a seeded plan (free: 10 a minute, 1,000 a month; standard: 120 a minute, 100,000 a month; enterprise: 1,200 a minute, no monthly cap). `{"limit": 5, "windowSeconds": 60, "monthlyCap": 10000}` gives the client limits of its own (`monthlyCap` optional). `libraryAssets` sets how many uploaded assets, and active saved assets, its library may hold (free 1,000, standard 100,000, enterprise 1,000,000); alone it changes only that. Applies from the next request. Requires a ServiceAdmin token.',
   })
   @ApiBody({
     type: SetPlanDto,
     examples: {
       custom: { value: { limit: 5, windowSeconds: 60, monthlyCap: 10_000 } },
+      library: { value: { libraryAssets: 50_000 } },
       seeded: { value: { plan: 'enterprise' } },
     },
   })
   @ApiOkResponse({ type: ClientPlanDto, example: EXAMPLE })
-  @ApiTextError(400, 'Neither a plan nor limit and windowSeconds, or a value out of range.')
+  @ApiTextError(
+    400,
+    'Neither a plan, limit and windowSeconds, nor libraryAssets, or a value out of range.',
+  )
   @ApiTextError(404, 'No such client.')
   set(
     @Param('clientHandle') clientHandle: string,
@@ -73,7 +78,7 @@ export class CurrentPlanController {
     operationId: 'getCurrentPlan',
     summary: "Read the calling client's plan",
     description:
-      'The limits on the rate-limited routes (moderation, image generation) and the count of this calendar month (UTC).',
+      'The limits on the rate-limited routes (moderation, image generation), the count of this calendar month (UTC), and how many assets the library may hold.',
   })
   @ApiOkResponse({ type: ClientPlanDto, example: EXAMPLE })
   get(@CurrentActor() actor: Actor): Promise<ClientPlanDto> {

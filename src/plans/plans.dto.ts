@@ -46,6 +46,20 @@ export class SetPlanDto {
   @Min(0)
   @Max(1_000_000_000)
   monthlyCap?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100_000_000,
+    example: 50_000,
+    description:
+      "Uploaded assets, and active saved assets, the client's library may hold (409 beyond). Alone, it changes only this; with a plan or limits, absent means the plan's.",
+  })
+  @IsOptional()
+  @IsInt({ message: 'libraryAssets must be an integer' })
+  @Min(1)
+  @Max(100_000_000)
+  libraryAssets?: number;
 }
 
 export class ClientPlanDto {
@@ -66,4 +80,11 @@ export class ClientPlanDto {
 
   @ApiProperty({ example: 42, description: 'Requests counted this calendar month (UTC).' })
   usedThisMonth: number;
+
+  @ApiProperty({
+    example: 100_000,
+    description:
+      "Uploaded assets, and active saved assets, the client's library may hold (each; 409 beyond).",
+  })
+  libraryAssets: number;
 }

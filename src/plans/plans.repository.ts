@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ClientAccountEntity } from '../clients/entities/client-account.entity';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 
-export type PlanFields = Pick<
-  ClientAccountEntity,
-  'plan' | 'rateLimit' | 'rateWindowSeconds' | 'monthlyCap'
+export type PlanFields = Partial<
+  Pick<
+    ClientAccountEntity,
+    'plan' | 'rateLimit' | 'rateWindowSeconds' | 'monthlyCap' | 'libraryLimit'
+  >
 >;
 
 /** Clients' plans and their monthly usage. Inside a unit of work, in its transaction. */

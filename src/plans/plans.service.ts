@@ -42,17 +42,25 @@ export class PlansService {
       throw new ValidationFailed('Invalid request: limit and windowSeconds go together.', [
         { field: 'windowSeconds', message: 'limit and windowSeconds go together' },
       ]);
-    if (!custom && !input.plan)
-      throw new ValidationFailed('Invalid request: send a plan, or limit and windowSeconds.', [
-        { field: 'plan', message: 'plan, or limit and windowSeconds, is required' },
-      ]);
+    if (!custom && !input.plan && input.libraryAssets === undefined)
+      throw new ValidationFailed(
+        'Invalid request: send a plan, limit and windowSeconds, or libraryAssets.',
+        [{ field: 'plan', message: 'plan, limit and windowSeconds, or libraryAssets is required' }],
+      );
     const { client } = await this.client(handle);
-    await this.repo.setPlan(client.handle, {
-      plan: input.plan ?? client.plan,
-      rateLimit: custom ? input.limit! : null,
-      rateWindowSeconds: custom ? input.windowSeconds! : null,
-      monthlyCap: custom ? (input.monthlyCap ?? null) : null,
-    });
+    const libraryLimit = input.libraryAssets ?? null;
+    await this.repo.setPlan(
+      client.handle,
+      !custom && !input.plan
+        ? { libraryLimit }
+        : {
+            plan: input.plan ?? client.plan,
+            rateLimit: custom ? input.limit! : null,
+            rateWindowSeconds: custom ? input.windowSeconds! : null,
+            monthlyCap: custom ? (input.monthlyCap ?? null) : null,
+            libraryLimit,
+          },
+    );
     return this.get(client.handle);
   }
 
@@ -70,6 +78,7 @@ export class PlansService {
       windowSeconds: limits.windowSeconds,
       monthlyCap: limits.monthlyCap,
       usedThisMonth: await this.repo.usage(client.id, monthOf(this.clock.now())),
+      libraryAssets: limits.libraryAssets,
     };
   }
 }

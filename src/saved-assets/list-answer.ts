@@ -1,4 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { EncodedJson, sendEncodedJson } from '../common/http/encoded-json';
+import { sendSpooledJson, SpooledJson } from '../common/http/spooled-json';
 import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { SavedAssetListEnvelopeDto } from './dto/list.dto';
 import { LIST_EXAMPLE } from './saved-assets.examples';
@@ -8,6 +11,22 @@ export const etagOf = (hash: string): string => `"${hash}"`;
 
 /** Caches (the caller's too) revalidate before reuse: a 304 is cheap. */
 export const LIST_CACHE_CONTROL = 'private, no-cache';
+
+/** A list answer: a page encoded whole, or a long unpaged list spooled (see SpooledJson). */
+export type ListAnswer = EncodedJson | SpooledJson;
+
+export const isSpooled = (answer: ListAnswer): answer is SpooledJson => 'chunks' in answer;
+
+/** What an answer weighs in memory (the list cache's budget). */
+export const bytesHeld = (answer: ListAnswer): number =>
+  isSpooled(answer) ? answer.heldBytes : answer.plain.length + answer.gzipped.length;
+
+/** Sends a list answer (ETag, 304, gzip) of either kind. */
+export function sendList(req: Request, res: Response, answer: ListAnswer): Promise<void> {
+  if (isSpooled(answer)) return sendSpooledJson(req, res, answer, LIST_CACHE_CONTROL);
+  sendEncodedJson(req, res, answer, LIST_CACHE_CONTROL);
+  return Promise.resolve();
+}
 
 const HEADERS = {
   ETag: {

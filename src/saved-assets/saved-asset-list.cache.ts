@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeNotices, libraryId } from '../common/caching/change-notices';
 import { TtlCache } from '../common/caching/ttl-cache';
-import { EncodedJson } from '../common/http/encoded-json';
+import { bytesHeld, ListAnswer } from './list-answer';
 
 /**
  * How long an encoded list page is served without asking the database. Every change of a library
@@ -11,13 +11,16 @@ import { EncodedJson } from '../common/http/encoded-json';
  */
 export const LIST_CACHE_TTL_MS = 5000;
 
-/** Pages kept at most, and their bytes (text and gzip: about 180 KiB for 50 assets with a job each). */
+/**
+ * Pages kept at most, and their bytes (text and gzip: about 180 KiB for 50 assets with a job each;
+ * a spooled unpaged list weighs its deflated items).
+ */
 const MAX_PAGES = 2000;
 const MAX_BYTES = 64 * 2 ** 20;
 
 interface CachedPage {
   library: string;
-  body: EncodedJson;
+  body: ListAnswer;
 }
 
 /**
@@ -31,7 +34,7 @@ export class SavedAssetListCache {
     maxEntries: MAX_PAGES,
     ttlMs: LIST_CACHE_TTL_MS,
     maxSize: MAX_BYTES,
-    sizeOf: (page) => page.body.plain.length + page.body.gzipped.length,
+    sizeOf: (page) => bytesHeld(page.body),
   });
 
   constructor(changes: ChangeNotices) {
@@ -45,7 +48,7 @@ export class SavedAssetListCache {
     return this.pages.generation;
   }
 
-  get(key: string): EncodedJson | undefined {
+  get(key: string): ListAnswer | undefined {
     return this.pages.get(key)?.body;
   }
 
@@ -54,7 +57,7 @@ export class SavedAssetListCache {
     key: string,
     clientId: string,
     organization: string,
-    body: EncodedJson,
+    body: ListAnswer,
     generation: number,
   ): void {
     this.pages.set(key, { library: libraryId(clientId, organization), body }, generation);

@@ -1,26 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients/clients.service';
 import { EncodedJson, encodeJson } from '../common/http/encoded-json';
-import { SavedAssetListEnvelopeDto, SavedAssetListQueryDto } from './dto/list.dto';
-import { etagOf } from './list-answer';
+import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
+import { etagOf, ListAnswer } from './list-answer';
+import { envelopeJson, spoolEnvelope } from './list-envelope';
+import { SpooledJson } from '../common/http/spooled-json';
+import { AppConfig } from '../config/app-config';
 import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedUploadedAssetDto } from './dto/saved-asset.dto';
 import { ProductionJobEntity } from './entities/production-job.entity';
-import { ListFilter, SavedAssetListRepository } from './saved-asset-list.repository';
+import {
+  ListFilter,
+  ListKey,
+  ListTotals,
+  SavedAssetListRepository,
+  SortOrder,
+} from './saved-asset-list.repository';
 import { plainUploadDto, savedAssetDto } from './saved-asset.mapper';
 import { parseId, parsePathBoolean } from './saved-asset-ids';
-import { InvalidListParameter, SavedAssetNotFound } from './saved-assets.errors';
+import {
+  InvalidListParameter,
+  SavedAssetListTooLong,
+  SavedAssetNotFound,
+} from './saved-assets.errors';
 import { SavedAssetsRepository } from './saved-assets.repository';
 
-/** The envelope's apiVersion: the version of this API's list envelope. */
-export const SAVED_ASSETS_API_VERSION = '1.0.0';
-
-/** lastModification of an empty list: fixed, so that an empty answer keeps its hash. */
-const NOTHING_MODIFIED = new Date(0).toISOString();
+/**
+ * Unpaged lists longer than a page are spooled (see spoolEnvelope), read and described this many
+ * items at a time: a batch's text is a few hundred KiB, a few ms of serialising between awaits.
+ */
+const SPOOL_BATCH = 250;
 
 /**
  * The read side of the library: an organization's active saved assets in pages (and, on the
@@ -35,6 +47,7 @@ export class SavedAssetReadsService {
     private readonly assets: AssetsService,
     private readonly clients: ClientsService,
     private readonly cache: SavedAssetListCache,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -49,7 +62,7 @@ export class SavedAssetReadsService {
     organizationIdentifier: string,
     query: SavedAssetListQueryDto,
     pathInclude?: string,
-  ): Promise<EncodedJson> {
+  ): Promise<ListAnswer> {
     const include = pathInclude === undefined ? undefined : parsePathBoolean(pathInclude);
     if (pathInclude !== undefined && include === undefined)
       throw new InvalidListParameter('includeUploadedAssets', 'must be true or false');
@@ -80,6 +93,31 @@ export class SavedAssetReadsService {
     if (cached) return cached;
     const generation = this.cache.generation;
     const totals = await this.list.totals(filter);
+    if (pageSize === undefined && totals.total > this.config.savedAssetListMax)
+      throw new SavedAssetListTooLong(
+        totals.total,
+        this.config.savedAssetListMax,
+        MAX_SAVED_ASSET_PAGE_SIZE,
+      );
+    const body =
+      pageSize === undefined && totals.total > MAX_SAVED_ASSET_PAGE_SIZE
+        ? await this.spool(clientId, handle, filter, order, embed, totals)
+        : await this.encodePage(clientId, handle, filter, order, embed, totals, page, pageSize);
+    this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
+    return body;
+  }
+
+  /** One page (or a whole list of at most a page) encoded in one piece. */
+  private async encodePage(
+    clientId: string,
+    handle: string,
+    filter: ListFilter,
+    order: SortOrder,
+    embed: boolean,
+    totals: ListTotals,
+    page: number,
+    pageSize: number | undefined,
+  ): Promise<EncodedJson> {
     const keys =
       totals.total === 0 || (pageSize !== undefined && (page - 1) * pageSize >= totals.total)
         ? []
@@ -97,9 +135,34 @@ export class SavedAssetReadsService {
       page,
       pageSize: size,
     });
-    const body = await encodeJson(text, etagOf(hash));
-    this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
-    return body;
+    return encodeJson(text, etagOf(hash));
+  }
+
+  /**
+   * A whole list longer than a page, spooled: its keys at once (at most SAVED_ASSET_LIST_MAX of
+   * them), then its items described and compressed a batch at a time, so neither its text nor
+   * all its entities are ever held together and the event loop turns between batches.
+   */
+  private async spool(
+    clientId: string,
+    handle: string,
+    filter: ListFilter,
+    order: SortOrder,
+    embed: boolean,
+    totals: ListTotals,
+  ): Promise<SpooledJson> {
+    const keys = await this.list.page(filter, order, this.config.savedAssetListMax, 0);
+    const batches = async function* (
+      describe: (batch: ListKey[]) => Promise<SavedUploadedAssetDto[]>,
+    ): AsyncGenerator<SavedUploadedAssetDto[]> {
+      for (let i = 0; i < keys.length; i += SPOOL_BATCH)
+        yield await describe(keys.slice(i, i + SPOOL_BATCH));
+    };
+    return spoolEnvelope(
+      batches((batch) => this.describe(clientId, handle, filter, batch, embed)),
+      totals.lastModified,
+      { totalRecords: totals.total, pageCount: 1, page: 1, pageSize: totals.total },
+    );
   }
 
   /** One active saved asset with its jobs: the caller's own, or any for ServiceAdmin. */
@@ -175,30 +238,4 @@ function uploadOf(uploads: Map<number, UploadedAssetDto>, id: number): UploadedA
   const upload = uploads.get(id);
   if (!upload) throw new Error(`Uploaded asset ${id} of a saved asset is missing`);
   return upload;
-}
-
-/**
- * The spec's envelope as JSON text, and its `hash`: the digest of everything else in it. The
- * items are serialised once, for the digest and for both `contents` and `data`.
- */
-function envelopeJson(
-  contents: SavedUploadedAssetDto[],
-  lastModified: Date | null,
-  paging: SavedAssetListEnvelopeDto['paging'],
-): [string, string] {
-  const rest = JSON.stringify({
-    lastModification: lastModified?.toISOString() ?? NOTHING_MODIFIED,
-    error: null,
-    apiVersion: SAVED_ASSETS_API_VERSION,
-    paging,
-  });
-  const items = JSON.stringify(contents);
-  // `{...rest, contents}`, as JSON.stringify would write it.
-  const hash = createHash('md5')
-    .update(`${rest.slice(0, -1)},"contents":${items}}`)
-    .digest('base64');
-  return [
-    `${rest.slice(0, -1)},"hash":${JSON.stringify(hash)},"contents":${items},"data":${items}}`,
-    hash,
-  ];
 }

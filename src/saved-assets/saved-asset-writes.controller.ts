@@ -41,7 +41,7 @@ export class SavedAssetWritesController {
     operationId: 'saveAsset',
     summary: "Save an upload into an organization's library",
     description:
-      "Saves one of the calling client's uploads (POST /api/assets/uploaded) as an asset of an organization; it is listed by GET /api/assets/saved/client/{clientHandle}/organization/{clientIdentifier}. userFacingFileName defaults to the upload's name. The same upload may be saved more than once (e.g. for several organizations). Requires an Admin token. Accepts an optional Idempotency-Key.",
+      "Saves one of the calling client's uploads (POST /api/assets/uploaded) as an asset of an organization; it is listed by GET /api/assets/saved/client/{clientHandle}/organization/{clientIdentifier}. userFacingFileName defaults to the upload's name. The same upload may be saved more than once (e.g. for several organizations). The client's plan bounds its active saved assets (libraryAssets; 409 beyond). Requires an Admin token. Accepts an optional Idempotency-Key.",
   })
   @ApiBody({
     type: SaveAssetDto,
@@ -62,6 +62,11 @@ export class SavedAssetWritesController {
     404,
     "The upload is absent or another client's.",
     'Uploaded asset 1042 was not found.',
+  )
+  @ApiTextError(
+    409,
+    "The client's library holds as many active saved assets as its plan allows (libraryAssets; deactivate some, or an operator raises it), or the Idempotency-Key is in use.",
+    "The client's library holds 100000 active saved assets, the most its plan allows (libraryAssets 100000): deactivate saved assets, or an operator can raise the limit.",
   )
   saveAsset(
     @CurrentActor() actor: Actor,

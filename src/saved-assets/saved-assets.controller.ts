@@ -6,17 +6,16 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { SavedAssetListQueryDto } from './dto/list.dto';
 import { SavedAssetEnvelopeDto } from './dto/saved-asset.dto';
-import { sendEncodedJson } from '../common/http/encoded-json';
-import { LIST_CACHE_CONTROL, ListResponses } from './list-answer';
+import { ListResponses, sendList } from './list-answer';
 import { CLIENT_PATH, IdParam, ORGANIZATION_PATH } from './saved-asset-docs';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
 import { SAVED_ASSET_EXAMPLE } from './saved-assets.examples';
 
 const LIST = 'api/assets/saved/client/:clientHandle/organization/:clientIdentifier';
 const LIST_DESCRIPTION =
-  "The organization's active saved assets with their production jobs, results and outputs, in the envelope of the spec (`contents` and `data` carry the same array). `pageSize` turns paging on (at most 500; omitted: every item, `page` ignored). `hash` digests the answer; the ETag header carries it and If-None-Match answers 304 while nothing changed. Any token of the client named in the path (a ServiceAdmin token may read any client).";
+  "The organization's active saved assets with their production jobs, results and outputs, in the envelope of the spec (`contents` and `data` carry the same array). `pageSize` turns paging on (at most 500; omitted: every item, `page` ignored, up to SAVED_ASSET_LIST_MAX items (default 10,000; a longer list answers 400 saying to page it); such a list over 500 items is streamed). `hash` digests the answer; the ETag header carries it and If-None-Match answers 304 while nothing changed. Any token of the client named in the path (a ServiceAdmin token may read any client).";
 const LIST_400 =
-  'A parameter outside its rule: page or pageSize not an integer in range, sortOrder not one of RecentlyUsed, Newest, Oldest, Name, a text too long.';
+  'A parameter outside its rule: page or pageSize not an integer in range, sortOrder not one of RecentlyUsed, Newest, Oldest, Name, a text too long; or, without pageSize, more items than SAVED_ASSET_LIST_MAX (page the list).';
 
 /** The Assets routes of the spec that read an organization's artwork library. */
 @ApiTags('Assets')
@@ -51,7 +50,7 @@ export class SavedAssetsController {
   ): Promise<void> {
     return this.reads
       .listOrganization(actor, clientHandle, organization, query)
-      .then((list) => sendEncodedJson(req, res, list, LIST_CACHE_CONTROL));
+      .then((list) => sendList(req, res, list));
   }
 
   @Get(`${LIST}/include-uploaded-assets/:includeUploadedAssets`)
@@ -82,7 +81,7 @@ export class SavedAssetsController {
   ): Promise<void> {
     return this.reads
       .listOrganization(actor, clientHandle, organization, query, include)
-      .then((list) => sendEncodedJson(req, res, list, LIST_CACHE_CONTROL));
+      .then((list) => sendList(req, res, list));
   }
 
   @Get('api/assets/saved/:id')

@@ -53,3 +53,14 @@ export class InvalidListParameter extends DomainError {
     });
   }
 }
+
+/** An unpaged list longer than SAVED_ASSET_LIST_MAX: the caller pages it instead. */
+export class SavedAssetListTooLong extends DomainError {
+  constructor(total: number, max: number, maxPageSize: number) {
+    super(
+      'SAVED_ASSET_LIST_TOO_LONG',
+      ErrorKind.BadRequest,
+      `The list has ${total} items, more than the ${max} a list without pageSize may hold (SAVED_ASSET_LIST_MAX): page it with pageSize (at most ${maxPageSize}) and page.`,
+    );
+  }
+}

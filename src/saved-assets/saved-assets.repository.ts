@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { insertIntoLibrary } from '../plans/library-limit';
 import { AssetFormatEntity } from './entities/asset-format.entity';
 import { JobResultEntity } from './entities/job-result.entity';
 import { OutputEntity } from './entities/output.entity';
@@ -29,9 +30,16 @@ export type SavedAssetRow = SavedUploadedAssetEntity & { client: { handle: strin
 export class SavedAssetsRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
-  async insertAsset(values: NewSavedAsset): Promise<SavedUploadedAssetEntity> {
-    const repo = this.uow.manager.getRepository(SavedUploadedAssetEntity);
-    return repo.save(repo.create({ ...values, active: true }));
+  /** Inserts an active saved asset within the client's library size (LibraryFull beyond). */
+  insertAsset(values: NewSavedAsset): Promise<SavedUploadedAssetEntity> {
+    const repo = () => this.uow.manager.getRepository(SavedUploadedAssetEntity);
+    return insertIntoLibrary(
+      this.uow,
+      values.clientId,
+      'active saved assets',
+      () => repo().count({ where: { clientId: values.clientId, active: true } }),
+      () => repo().save(repo().create({ ...values, active: true })),
+    );
   }
 
   /** The saved asset with this id, of any client (the caller checks ownership and `active`). */

@@ -1,5 +1,6 @@
 import { emailDocument, escapeHtml, MessageLocale } from '../common/messages/message-templates';
 import { EmailContent } from '../common/messages/outbound-message';
+import { oneLine } from '../common/validation/one-line';
 import { fill, longDate, SHARE_TEXTS } from './share-texts';
 
 /** What a share message says: the product, the link, its expiry and the render to show. */
@@ -13,11 +14,21 @@ export interface ShareContent {
   imageUrl?: string;
 }
 
+/**
+ * The content with its product name on one plain line: product names are refused with line
+ * breaks or bidirectional overrides now, but names stored before must not break an SMS into
+ * lines or reverse what follows in a subject either.
+ */
+function plainName(c: ShareContent): ShareContent {
+  return { ...c, productName: oneLine(c.productName) };
+}
+
 /** A product name short enough for an SMS. */
 const SMS_NAME_LENGTH = 40;
 
 /** The share e-mail: subject, HTML (with the render) and the same in plain text. */
-export function shareEmail(c: ShareContent): EmailContent {
+export function shareEmail(content: ShareContent): EmailContent {
+  const c = plainName(content);
   const t = SHARE_TEXTS[c.locale];
   const product = { product: c.productName };
   const subject = fill(t.subject, product);
@@ -53,7 +64,8 @@ export function shareEmail(c: ShareContent): EmailContent {
 }
 
 /** The share SMS: one line and the link. */
-export function shareSms(c: ShareContent): string {
+export function shareSms(content: ShareContent): string {
+  const c = plainName(content);
   const name =
     c.productName.length > SMS_NAME_LENGTH
       ? `${c.productName.slice(0, SMS_NAME_LENGTH - 1)}…`

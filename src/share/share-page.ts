@@ -1,3 +1,4 @@
+import { oneLine } from '../common/validation/one-line';
 import { createHash } from 'node:crypto';
 import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
 import { fill, longDate, SHARE_TEXTS } from './share-texts';
@@ -65,8 +66,10 @@ function page(locale: MessageLocale, title: string, head: string[], body: string
 /** The page a share link opens: the product's name and render, with link-preview tags. */
 export function renderSharePage(c: SharePageContent): string {
   const t = SHARE_TEXTS[c.locale];
-  const product = { product: c.productName };
-  const title = c.productName;
+  // Names stored before they were refused with line breaks or bidi overrides (see oneLine).
+  const name = oneLine(c.productName);
+  const product = { product: name };
+  const title = name;
   const meta = (attr: 'property' | 'name', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   const head = [
@@ -88,7 +91,7 @@ export function renderSharePage(c: SharePageContent): string {
     ...(c.imageUrl ? [meta('name', 'twitter:image', c.imageUrl)] : []),
   ];
   const body = [
-    `<h1>${escapeHtml(c.productName)}</h1>`,
+    `<h1>${escapeHtml(name)}</h1>`,
     `<p>${escapeHtml(t.intro)}</p>`,
     ...(c.imageUrl
       ? [`<img src="${escapeHtml(c.imageUrl)}" alt="${escapeHtml(fill(t.imageAlt, product))}">`]

@@ -67,6 +67,23 @@ export class PrintFileSetsRepository {
     );
   }
 
+  /**
+   * The log entry of a failed set: the one recorded, else `record`'s, stored with the set's row
+   * locked so that concurrent reads record one entry between them.
+   */
+  failureLog(id: string, record: () => Promise<string>): Promise<string> {
+    return this.uow.run(async () => {
+      const set = await this.uow.manager.findOne(PrintFileSetEntity, {
+        where: { id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (set?.failureLogId) return set.failureLogId;
+      const logId = await record();
+      await this.uow.manager.update(PrintFileSetEntity, { id }, { failureLogId: logId });
+      return logId;
+    });
+  }
+
   /** An attempt failed: `final` when no retry follows (the set has failed for good). */
   async attemptFailed(id: string, error: string, at: Date, final: boolean): Promise<void> {
     await this.uow.manager.update(

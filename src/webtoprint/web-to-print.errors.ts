@@ -58,3 +58,18 @@ export class TooManyProofs extends DomainError {
     );
   }
 }
+
+/**
+ * Print files that failed for good: 500 linking the one log entry of the failure. Why they failed
+ * stays in the server log (the worker logged it), as for any unexpected error.
+ */
+export class PrintFilesFailed extends DomainError {
+  constructor(recipeSet: string, version: number, logEntryId: string) {
+    super(
+      'PRINT_FILES_FAILED',
+      ErrorKind.Failed,
+      `The print files of recipe set ${recipeSet} (design version ${version}) could not be made.`,
+      { logEntryId },
+    );
+  }
+}

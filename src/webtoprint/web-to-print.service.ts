@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
 import { Actor } from '../common/auth/actor';
 import { JobQueue } from '../common/jobs/job-queue';
 import { AppConfig } from '../config/app-config';
@@ -16,6 +18,7 @@ import { PrintFileSetEntity } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import {
   InvalidPriority,
+  PrintFilesFailed,
   PrintFilesTooLarge,
   PrintFilesUnavailable,
   PrintLocationNotFound,
@@ -45,6 +48,7 @@ export class WebToPrintService {
     private readonly uow: UnitOfWork,
     private readonly links: BlobLinks,
     private readonly config: AppConfig,
+    private readonly recorder: LogEntryRecorder,
   ) {}
 
   /** The ZIP of all files. */
@@ -97,10 +101,7 @@ export class WebToPrintService {
       this.config.print,
     );
     if (tooLarge.length > 0) throw new PrintFilesTooLarge(recipeSet.readableId, tooLarge);
-    if (existing?.status === 'failed')
-      throw new Error(
-        `The print files of recipe set ${recipeSet.readableId} (design version ${recipeSet.version}) failed: ${existing.error ?? 'unknown error'}`,
-      );
+    if (existing?.status === 'failed') throw await this.failure(recipeSet, existing);
     if (!existing) {
       // A proof (no acknowledged order names the recipe set yet) never outranks real orders.
       const proof = recipeSet.status === RecipeStatus.Created;
@@ -121,6 +122,34 @@ export class WebToPrintService {
       });
     }
     return { recipeSet };
+  }
+
+  /**
+   * The error of a set that failed for good, linking its log entry: recorded by the first read
+   * after the failure and kept with the set, so later reads add none.
+   */
+  private async failure(
+    recipeSet: DesignedRecipeSet,
+    set: PrintFileSetEntity,
+  ): Promise<PrintFilesFailed> {
+    const failed = (logId: string) =>
+      new PrintFilesFailed(recipeSet.readableId, recipeSet.version, logId);
+    const logId =
+      set.failureLogId ??
+      (await this.sets.failureLog(set.id, async () => {
+        const id = randomUUID();
+        await this.recorder.record({
+          id,
+          status: 500,
+          method: 'GET',
+          route: `/api/webtoprint/${recipeSet.readableId}`,
+          code: 'PRINT_FILES_FAILED',
+          message: failed(id).message.slice(0, 1000),
+          requestId: '',
+        });
+        return id;
+      }));
+    return failed(logId);
   }
 }
 

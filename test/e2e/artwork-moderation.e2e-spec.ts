@@ -222,6 +222,14 @@ describe('Artwork moderation (HTTP)', () => {
       });
       expect(theirs.status).toBe(200);
       expect(theirs.body.approved).toBe(true);
+      // A ServiceAdmin naming client a moderates a's upload against a's list (issue 24 low).
+      const operator = await createClient(t.app, { role: Role.ServiceAdmin });
+      const forA = await moderate(t, ARTWORK_PATH, operator, {
+        uploadedAssetId: large,
+        ...text,
+      }).set('clientHandle', a.handle);
+      expect(forA.status).toBe(200);
+      expect(codes(forA.body.issues)).toEqual(['error:OFFENSIVE_TEXT']);
     });
   });
 

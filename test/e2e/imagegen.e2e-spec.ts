@@ -169,6 +169,27 @@ describe('Image generation (HTTP)', () => {
         .set('clientHandle', b.handle);
       expect(foreign.status).toBe(404);
     });
+
+    it("stores it for the client a ServiceAdmin names, not the admin's own (issue 24 low)", async () => {
+      const operator = await createClient(t.app, { role: Role.ServiceAdmin });
+      const res = await request(t.http)
+        .post(`${PATH}/monogram`)
+        .set('SERVICE_API_TOKEN', operator.token)
+        .set('clientHandle', b.handle)
+        .send({ letters: 'OP', size: 100, save: true });
+      expect(res.status).toBe(201);
+      const id = res.body.data.id as number;
+      const asB = await request(t.http)
+        .get(`${ASSETS_PATH}/${id}`)
+        .set('SERVICE_API_TOKEN', b.token)
+        .set('clientHandle', b.handle);
+      expect(asB.status).toBe(200);
+      const [row] = await t.dataSource.query<{ client_id: string }[]>(
+        'SELECT client_id FROM uploaded_asset WHERE id = $1',
+        [id],
+      );
+      expect(row.client_id).toBe(b.id);
+    });
   });
 
   describe('refusals', () => {

@@ -133,6 +133,7 @@ describe('Plans and rate limits', () => {
       windowSeconds: 60,
       monthlyCap: 2,
       usedThisMonth: 2,
+      libraryAssets: 100_000,
     });
   });
 
@@ -150,7 +151,7 @@ describe('Plans and rate limits', () => {
       .set('SERVICE_API_TOKEN', admin.token);
     expect(read.body.plan).toBe('free');
     for (const [body, says] of [
-      [{}, 'send a plan, or limit and windowSeconds'],
+      [{}, 'send a plan, limit and windowSeconds, or libraryAssets'],
       [{ limit: 5 }, 'limit and windowSeconds go together'],
       [{ limit: 0, windowSeconds: 60 }, 'limit must not be less than 1'],
       [{ plan: 'gold' }, 'plan must be free, standard or enterprise'],
@@ -182,6 +183,8 @@ describe('Plans and rate limits', () => {
       '60',
       '--monthly',
       '300',
+      '--library',
+      '2500',
     );
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -190,6 +193,7 @@ describe('Plans and rate limits', () => {
       limit: 5,
       windowSeconds: 60,
       monthlyCap: 300,
+      libraryAssets: 2500,
     });
     const bad = await runCli(
       env,

@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OptionalText, RequiredText } from '../../common/validation/lenient';
+import { OneLine } from '../../common/validation/one-line';
 import { NestedList } from '../../common/validation/lists';
 import { StringRecord } from '../../common/validation/records';
 import { EMBELLISHMENTS, Embellishment } from '../product-definition';
@@ -144,6 +145,7 @@ export class ProductInputDto {
   @Handle('demo-tee', 'Unique within the client (case-insensitive); stored lower-case.')
   handle: string;
 
+  @OneLine({ required: true })
   @RequiredText(200, { example: 'Demo tee' })
   name: string;
 

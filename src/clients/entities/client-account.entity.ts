@@ -39,6 +39,13 @@ export class ClientAccountEntity {
   @Column({ name: 'monthly_cap', type: 'integer', nullable: true })
   monthlyCap: number | null;
 
+  /**
+   * Uploaded assets, and active saved assets, its library may hold when the operator set it for
+   * this client; null: the named plan's (see src/plans/plan-limits.ts).
+   */
+  @Column({ name: 'library_limit', type: 'integer', nullable: true })
+  libraryLimit: number | null;
+
   /** Whether the client's designs may be shared (POST /api/share/send); operators switch it. */
   @Column({ name: 'sharing_enabled', type: 'boolean', default: true })
   sharingEnabled: boolean;

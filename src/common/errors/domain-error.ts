@@ -25,6 +25,11 @@ export interface FieldError {
 export interface DomainErrorOptions {
   /** Persist a log entry and append its link to the message (DESIGN §4). */
   logEntry?: boolean;
+  /**
+   * The log entry of a lasting failure, written once already: its link is appended and no new
+   * entry is written (every read of a failed print set would otherwise add one).
+   */
+  logEntryId?: string;
   /** Invalid fields, listed in ProblemDetails `errors` on 400. */
   fields?: FieldError[];
   /** Sent as Retry-After (seconds): when the same request may succeed. */
@@ -36,6 +41,7 @@ export class DomainError extends Error {
   readonly logEntry: boolean;
   readonly fields: FieldError[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly logEntryId: string | undefined;
 
   constructor(
     readonly code: string,
@@ -48,6 +54,7 @@ export class DomainError extends Error {
     this.logEntry = options.logEntry ?? false;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.logEntryId = options.logEntryId;
   }
 }
 

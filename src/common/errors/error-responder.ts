@@ -34,6 +34,8 @@ interface NormalizedError {
   message: string;
   fields?: FieldError[];
   logEntry: boolean;
+  /** An entry written once already (DomainError.logEntryId): linked, not written again. */
+  logEntryId?: string;
   retryAfterSeconds?: number;
 }
 
@@ -77,7 +79,10 @@ export class ErrorResponder {
     }
     let logId: string | undefined;
     let message = error.message;
-    if (error.logEntry && req.actor) {
+    if (error.logEntryId) {
+      logId = error.logEntryId;
+      message = `${message} Log entry: ${this.config.baseUrl}/logentry/detail/${logId}`;
+    } else if (error.logEntry && req.actor) {
       logId = randomUUID();
       await this.recorder
         .record({
@@ -131,6 +136,7 @@ export class ErrorResponder {
         message: exception.message,
         fields: exception.fields,
         logEntry: exception.logEntry,
+        logEntryId: exception.logEntryId,
         retryAfterSeconds: exception.retryAfterSeconds,
       };
     }

@@ -14,6 +14,8 @@ import { Share1764900000000 } from './1764900000000-share';
 import { Moderation1765000000000 } from './1765000000000-moderation';
 import { Availability1765100000000 } from './1765100000000-availability';
 import { Plans1765200000000 } from './1765200000000-plans';
+import { LibraryLimit1766003000000 } from './1766003000000-library-limit';
+import { PrintFailureLog1766003100000 } from './1766003100000-print-failure-log';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   Moderation1765000000000,
   Availability1765100000000,
   Plans1765200000000,
+  LibraryLimit1766003000000,
+  PrintFailureLog1766003100000,
 ];

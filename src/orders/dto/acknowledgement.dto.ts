@@ -3,6 +3,7 @@ import { ApiIntEnum, ApiLenientDate, ApiLenientInt } from '../../common/openapi/
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { NestedList, StringList } from '../../common/validation/lists';
+import { OneLine } from '../../common/validation/one-line';
 import {
   CaseInsensitiveEnum,
   IntEnum,
@@ -140,6 +141,7 @@ export class LineItemInputDto {
   @LenientNumber()
   unitPrice?: number | null;
   @OptionalText(100) size?: string | null;
+  @OneLine({ required: false })
   @OptionalText(200)
   productName?: string | null;
 

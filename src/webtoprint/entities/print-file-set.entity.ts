@@ -61,6 +61,10 @@ export class PrintFileSetEntity {
   @Column({ type: 'varchar', length: 500, nullable: true })
   error: string | null;
 
+  /** The log entry of a set that failed for good, written once (every read links it). */
+  @Column({ name: 'failure_log_id', type: 'uuid', nullable: true })
+  failureLogId: string | null;
+
   @CreateDateColumn({ name: 'requested_at', type: 'timestamptz' })
   requestedAt: Date;
 
