@@ -63,6 +63,8 @@ export class AppConfig {
   readonly corsOrigins: readonly string[];
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly jsonBodyLimit: string;
+  /** Values (object members, array elements) one JSON body may hold (413 beyond). */
+  readonly jsonMaxValues: number;
   readonly maxBatchOrders: number;
   /** Line items one request may carry, over all its orders (413 beyond). */
   readonly maxRequestLineItems: number;
@@ -137,6 +139,7 @@ export class AppConfig {
     this.corsOrigins = splitList(env.CORS_ORIGINS);
     this.logLevel = env.LOG_LEVEL;
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
+    this.jsonMaxValues = env.JSON_MAX_VALUES;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;

@@ -1,4 +1,10 @@
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth';
+import {
+  jsonDepthExceeds,
+  jsonVerifier,
+  MAX_JSON_DEPTH,
+  scanJson,
+  TooManyJsonValues,
+} from './json-depth';
 
 const nested = (n: number) => Buffer.from(`${'['.repeat(n)}1${']'.repeat(n)}`);
 
@@ -27,5 +33,35 @@ describe('jsonDepthExceeds', () => {
         Buffer.from(`[${JSON.stringify(rows)},${nested(MAX_JSON_DEPTH).toString()}]`),
       ),
     ).toBe(true);
+  });
+});
+
+describe('scanJson', () => {
+  const scan = (text: string) => scanJson(Buffer.from(text));
+
+  it('counts object members and array elements at every level, not the top-level value', () => {
+    expect(scan('{}').values).toBe(0);
+    expect(scan('[ ]').values).toBe(0);
+    expect(scan('7').values).toBe(0);
+    expect(scan('{"a":1}').values).toBe(1);
+    expect(scan('{ "a" : [1, 2, {"b": {}}], "c": "x,y]}" }').values).toBe(6);
+    expect(scan('[[],[[]],{}]').values).toBe(4);
+  });
+
+  it('counts a body of many keys or values in full', () => {
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i]));
+    expect(scan(JSON.stringify({ email: 'a@b.co', pad: keys })).values).toBe(50_002);
+    expect(scan(JSON.stringify(new Array(100_000).fill(0))).values).toBe(100_000);
+  });
+
+  it('refuses more values than the limit, naming both, before anything is parsed', () => {
+    const verify = jsonVerifier(3);
+    expect(() => verify(undefined, undefined, Buffer.from('[1,2,3]'))).not.toThrow();
+    expect(() => verify(undefined, undefined, Buffer.from('[1,2,3,4'))).toThrow(
+      new TooManyJsonValues(4, 3),
+    );
+    expect(new TooManyJsonValues(4, 3).message).toBe(
+      'The JSON body holds 4 values (object members and array elements); at most 3 are accepted (JSON_MAX_VALUES).',
+    );
   });
 });
