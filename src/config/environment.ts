@@ -117,6 +117,9 @@ export class Environment extends ServicesEnvironment {
   @IntBetween(1000, 100_000_000)
   JSON_MAX_VALUES = 1_000_000;
 
+  @IntBetween(10, 10_000_000)
+  JSON_MAX_OBJECT_KEYS = 1000;
+
   @IntBetween(1, 100_000)
   MAX_BATCH_ORDERS = 1000;
 

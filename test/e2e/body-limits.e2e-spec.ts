@@ -59,24 +59,48 @@ describe('Body limits (HTTP)', () => {
       );
     });
 
-    it('validates a body with an object of 250,000 unknown keys without copying them', async () => {
+    it('refuses an object of more keys than JSON_MAX_OBJECT_KEYS with 413 naming the count and the limit', async () => {
       const res = await request(t.http)
         .post('/test-only/echo')
         .set('SERVICE_API_TOKEN', user.token)
-        .send({ name: 'x', count: 2, pad: manyKeys(250_000), ...manyKeys(1000) });
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({ name: 'x', count: 2 });
+        .send({ name: 'x', count: 2, pad: manyKeys(250_000) });
+      expect(res.status).toBe(413);
+      expect(res.text).toBe(
+        'An object in the JSON body has 250000 keys; at most 1000 are accepted (JSON_MAX_OBJECT_KEYS).',
+      );
     });
 
     it('refuses a free-form field whose object has more than 100 keys, naming the field', async () => {
       const res = await request(t.http)
         .post('/api/recipesets')
         .set('SERVICE_API_TOKEN', user.token)
-        .send({ productHandle: 'demo-tee', options: manyKeys(250_000) });
+        .send({ productHandle: 'demo-tee', options: manyKeys(150) });
       expect(res.status).toBe(400);
       expect(res.text).toBe(
-        'Invalid request: options has 250000 keys; an object here may have at most 100.',
+        'Invalid request: options has 150 keys; an object here may have at most 100.',
       );
+    });
+  });
+
+  describe('with the key ceiling raised (JSON_MAX_OBJECT_KEYS=300000)', () => {
+    let raised: TestApp;
+    let token: string;
+    beforeAll(async () => {
+      raised = await createTestApp({
+        controllers: [TestOnlyController],
+        env: { JSON_MAX_OBJECT_KEYS: '300000' },
+      });
+      token = (await createClient(raised.app, { role: Role.User })).token;
+    });
+    afterAll(() => raised.close());
+
+    it('validates a body with objects of 250,000 unknown keys without copying them (linear, not quadratic)', async () => {
+      const res = await request(raised.http)
+        .post('/test-only/echo')
+        .set('SERVICE_API_TOKEN', token)
+        .send({ name: 'x', count: 2, pad: manyKeys(250_000), ...manyKeys(1000) });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ name: 'x', count: 2 });
     });
   });
 

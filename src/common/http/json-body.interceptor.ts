@@ -18,7 +18,8 @@ interface LimitedParser {
 }
 
 /**
- * Reads and parses the JSON body (size limit, nesting depth, number of values) once the guard has
+ * Reads and parses the JSON body (size limit, nesting depth, number of values and of keys of one
+ * object, see json-depth.ts) once the guard has
  * let the request in: a caller without a valid token is answered before a byte of its body is
  * read, decoded or parsed. The size limit is the route's @BodyLimit when it has a smaller one than
  * JSON_BODY_LIMIT. It is the first interceptor, so route interceptors (idempotency hashes the
@@ -34,7 +35,10 @@ export class JsonBodyInterceptor implements NestInterceptor {
     private readonly config: AppConfig,
     private readonly reflector: Reflector,
   ) {
-    this.verify = jsonVerifier(config.jsonMaxValues);
+    this.verify = jsonVerifier({
+      maxValues: config.jsonMaxValues,
+      maxObjectKeys: config.jsonMaxObjectKeys,
+    });
     this.defaultLimit = this.parser(config.jsonBodyLimit, false);
   }
 

@@ -3,6 +3,7 @@ import {
   jsonVerifier,
   MAX_JSON_DEPTH,
   scanJson,
+  TooManyJsonKeys,
   TooManyJsonValues,
 } from './json-depth';
 
@@ -55,13 +56,34 @@ describe('scanJson', () => {
   });
 
   it('refuses more values than the limit, naming both, before anything is parsed', () => {
-    const verify = jsonVerifier(3);
+    const verify = jsonVerifier({ maxValues: 3, maxObjectKeys: 1000 });
     expect(() => verify(undefined, undefined, Buffer.from('[1,2,3]'))).not.toThrow();
     expect(() => verify(undefined, undefined, Buffer.from('[1,2,3,4'))).toThrow(
       new TooManyJsonValues(4, 3),
     );
     expect(new TooManyJsonValues(4, 3).message).toBe(
       'The JSON body holds 4 values (object members and array elements); at most 3 are accepted (JSON_MAX_VALUES).',
+    );
+  });
+
+  it('finds the object of most keys, at any level, arrays not counted', () => {
+    expect(scan('[1,2,3,4]').largestObject).toBe(0);
+    expect(
+      scan('{"a":1,"b":[1,2,3,4,5],"c":{"x":1,"y":2,"z":{"p":"a,b,c,d"}}}').largestObject,
+    ).toBe(3);
+    expect(scan('[{"a":1},{"a":1,"b":2},{}]').largestObject).toBe(2);
+  });
+
+  it('refuses an object of more keys than the limit, naming both', () => {
+    const verify = jsonVerifier({ maxValues: 1_000_000, maxObjectKeys: 2 });
+    expect(() =>
+      verify(undefined, undefined, Buffer.from('[{"a":1,"b":2},{"c":[1,2,3]}]')),
+    ).not.toThrow();
+    expect(() => verify(undefined, undefined, Buffer.from('{"a":{"b":1,"c":2,"d":3}}'))).toThrow(
+      new TooManyJsonKeys(3, 2),
+    );
+    expect(new TooManyJsonKeys(3, 2).message).toBe(
+      'An object in the JSON body has 3 keys; at most 2 are accepted (JSON_MAX_OBJECT_KEYS).',
     );
   });
 });
