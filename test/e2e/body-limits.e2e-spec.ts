@@ -48,25 +48,25 @@ describe('Body limits (HTTP)', () => {
   });
 
   describe('an authenticated route', () => {
-    it('refuses a body of more values than JSON_MAX_VALUES with 413 naming the count and the limit', async () => {
+    it('refuses a body of more values than JSON_MAX_VALUES with 413 naming the limit', async () => {
       const res = await request(t.http)
         .post('/api/order/acknowledgement')
         .set('SERVICE_API_TOKEN', user.token)
         .send({ purchaseOrderNumber: 'PO-VALUES', pad: new Array(1_000_000).fill(0) });
       expect(res.status).toBe(413);
       expect(res.text).toBe(
-        'The JSON body holds 1000002 values (object members and array elements); at most 1000000 are accepted (JSON_MAX_VALUES).',
+        'The JSON body holds more than 1000000 values (object members and array elements), the limit (JSON_MAX_VALUES).',
       );
     });
 
-    it('refuses an object of more keys than JSON_MAX_OBJECT_KEYS with 413 naming the count and the limit', async () => {
+    it('refuses an object of more keys than JSON_MAX_OBJECT_KEYS with 413 naming the limit', async () => {
       const res = await request(t.http)
         .post('/test-only/echo')
         .set('SERVICE_API_TOKEN', user.token)
         .send({ name: 'x', count: 2, pad: manyKeys(250_000) });
       expect(res.status).toBe(413);
       expect(res.text).toBe(
-        'An object in the JSON body has 250000 keys; at most 1000 are accepted (JSON_MAX_OBJECT_KEYS).',
+        'An object in the JSON body has more than 1000 keys, the limit (JSON_MAX_OBJECT_KEYS).',
       );
     });
 

@@ -55,14 +55,19 @@ describe('scanJson', () => {
     expect(scan(JSON.stringify(new Array(100_000).fill(0))).values).toBe(100_000);
   });
 
-  it('refuses more values than the limit, naming both, before anything is parsed', () => {
+  it('stops at the first value over the limit and refuses the body naming the limit', () => {
+    expect(scanJson(Buffer.from('[1,2,3,[4,5]]'), { maxValues: 3 })).toEqual({
+      exceeded: 'values',
+      values: 4,
+      largestObject: 0,
+    });
     const verify = jsonVerifier({ maxValues: 3, maxObjectKeys: 1000 });
     expect(() => verify(undefined, undefined, Buffer.from('[1,2,3]'))).not.toThrow();
     expect(() => verify(undefined, undefined, Buffer.from('[1,2,3,4'))).toThrow(
-      new TooManyJsonValues(4, 3),
+      new TooManyJsonValues(3),
     );
-    expect(new TooManyJsonValues(4, 3).message).toBe(
-      'The JSON body holds 4 values (object members and array elements); at most 3 are accepted (JSON_MAX_VALUES).',
+    expect(new TooManyJsonValues(3).message).toBe(
+      'The JSON body holds more than 3 values (object members and array elements), the limit (JSON_MAX_VALUES).',
     );
   });
 
@@ -74,16 +79,19 @@ describe('scanJson', () => {
     expect(scan('[{"a":1},{"a":1,"b":2},{}]').largestObject).toBe(2);
   });
 
-  it('refuses an object of more keys than the limit, naming both', () => {
+  it('stops at the first key over the limit and refuses the body naming the limit', () => {
+    const keys = Object.fromEntries(Array.from({ length: 250_000 }, (_, i) => [`k${i}`, i]));
+    const scan = scanJson(Buffer.from(JSON.stringify({ pad: keys })), { maxObjectKeys: 1000 });
+    expect(scan).toEqual({ exceeded: 'keys', values: 1002, largestObject: 1001 });
     const verify = jsonVerifier({ maxValues: 1_000_000, maxObjectKeys: 2 });
     expect(() =>
       verify(undefined, undefined, Buffer.from('[{"a":1,"b":2},{"c":[1,2,3]}]')),
     ).not.toThrow();
     expect(() => verify(undefined, undefined, Buffer.from('{"a":{"b":1,"c":2,"d":3}}'))).toThrow(
-      new TooManyJsonKeys(3, 2),
+      new TooManyJsonKeys(2),
     );
-    expect(new TooManyJsonKeys(3, 2).message).toBe(
-      'An object in the JSON body has 3 keys; at most 2 are accepted (JSON_MAX_OBJECT_KEYS).',
+    expect(new TooManyJsonKeys(2).message).toBe(
+      'An object in the JSON body has more than 2 keys, the limit (JSON_MAX_OBJECT_KEYS).',
     );
   });
 });
