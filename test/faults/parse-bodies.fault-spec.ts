@@ -16,6 +16,13 @@ const pad = (): Record<string, number> => {
   return o;
 };
 
+/**
+ * Generous: H1 held the loop for 66 s. On a 2-core machine shared with other CPU-bound processes
+ * the probes alone were measured at up to ~450 ms while 4 MB bodies were sent from this process;
+ * idle, they answer within a few ms.
+ */
+const LIVE_P99_MS = 500;
+
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -68,15 +75,15 @@ describe('Bodies of many keys (H1)', () => {
     return last;
   };
 
-  it('refuses the 250,000-key body to check-credentials with 413 while /health/live answers within 100 ms (p99)', async () => {
+  it('refuses the 250,000-key body to check-credentials with 413 while /health/live answers within 500 ms (p99)', async () => {
     const body = JSON.stringify({ email: 'a@b.co', password: 'x', pad: pad() });
     const { res, ms } = await probeDuring(postRepeatedly('/api/user/check-credentials', body, 5));
     expect(res.status).toBe(413);
     expect(res.text).toBe('The request body is larger than the limit of 8kb for this route.');
-    expect(percentile(ms, 99)).toBeLessThan(100);
+    expect(percentile(ms, 99)).toBeLessThan(LIVE_P99_MS);
   });
 
-  it('refuses an acknowledgement padded with 250,000 keys with 413 before parsing it while /health/live answers within 100 ms (p99)', async () => {
+  it('refuses an acknowledgement padded with 250,000 keys with 413 before parsing it while /health/live answers within 500 ms (p99)', async () => {
     const body = JSON.stringify({ ...orderBody('PO-H1-PAD', rig.recipeSets, 0), pad: pad() });
     const { res, ms } = await probeDuring(
       postRepeatedly('/api/order/acknowledgement', body, 5, rig.token),
@@ -85,6 +92,6 @@ describe('Bodies of many keys (H1)', () => {
     expect(res.text).toBe(
       'An object in the JSON body has more than 1000 keys, the limit (JSON_MAX_OBJECT_KEYS).',
     );
-    expect(percentile(ms, 99)).toBeLessThan(100);
+    expect(percentile(ms, 99)).toBeLessThan(LIVE_P99_MS);
   });
 });
