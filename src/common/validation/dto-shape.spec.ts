@@ -82,6 +82,17 @@ describe('toDtoShape', () => {
     expect(value.items[0]).toHaveProperty('pad');
   });
 
+  it('names the path of a free-form object of too many keys deeper down', () => {
+    expect(() =>
+      toDtoShape(
+        [{ email: 'a@b.co' }, { options: { a: 'x', b: manyKeys(MAX_FREE_FORM_KEYS + 1) } }],
+        Body,
+      ),
+    ).toThrow(
+      `Invalid request: [1].options.b has ${MAX_FREE_FORM_KEYS + 1} keys; an object here may have at most ${MAX_FREE_FORM_KEYS}.`,
+    );
+  });
+
   it('refuses a free-form object of more than MAX_FREE_FORM_KEYS keys, naming the field', () => {
     expect(() => toDtoShape({ options: manyKeys(MAX_FREE_FORM_KEYS) }, Body)).not.toThrow();
     expect(() => toDtoShape({ options: manyKeys(MAX_FREE_FORM_KEYS + 1) }, Body)).toThrow(

@@ -52,8 +52,32 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null;
 };
 
-const child = (path: string, key: string | number): string =>
-  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+/**
+ * A free-form object of too many keys, found at `path` (keys from the outside in). The path is
+ * put together only on the way out of the walk: most bodies never need one.
+ */
+class TooManyKeys extends Error {
+  readonly path: (string | number)[] = [];
+  constructor(readonly keys: number) {
+    super('too many keys');
+  }
+}
+
+/** Runs `walk` for the value under `key`, adding `key` to the path of a TooManyKeys from it. */
+function under<T>(key: string | number, walk: () => T): T {
+  try {
+    return walk();
+  } catch (err) {
+    if (err instanceof TooManyKeys) err.path.unshift(key);
+    throw err;
+  }
+}
+
+const pathText = (path: (string | number)[]): string =>
+  path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${key}` : key),
+    '',
+  ) || 'body';
 
 /**
  * `value` as class-transformer should see it for `cls`: the properties `cls` does not declare
@@ -62,10 +86,21 @@ const child = (path: string, key: string | number): string =>
  * most {@link MAX_FREE_FORM_KEYS} keys (400 naming the field). Linear in the size of what is
  * kept; `value` itself is not changed.
  */
-export function toDtoShape(value: unknown, cls: Class, path = ''): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => toDtoShape(item, cls, child(path, i)));
+export function toDtoShape(value: unknown, cls: Class): unknown {
+  try {
+    return shaped(value, cls);
+  } catch (err) {
+    if (!(err instanceof TooManyKeys)) throw err;
+    const field = pathText(err.path);
+    const message = `${field} has ${err.keys} keys; an object here may have at most ${MAX_FREE_FORM_KEYS}`;
+    throw new ValidationFailed(`Invalid request: ${message}.`, [{ field, message }]);
+  }
+}
+
+function shaped(value: unknown, cls: Class): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => under(i, () => shaped(item, cls)));
   const shape = shapeOf(cls);
-  if (!shape) return freeForm(value, path);
+  if (!shape) return freeForm(value);
   if (!isPlainObject(value)) return value;
   const kept: Record<string, unknown> = {};
   // In the body's order (errors are listed in it); unknown keys are skipped, their values unread.
@@ -73,25 +108,20 @@ export function toDtoShape(value: unknown, cls: Class, path = ''): unknown {
     if (!shape.has(key)) continue;
     const nested = shape.get(key);
     const sub = value[key];
-    kept[key] = nested
-      ? toDtoShape(sub, nested, child(path, key))
-      : freeForm(sub, child(path, key));
+    kept[key] = under(key, () => (nested ? shaped(sub, nested) : freeForm(sub)));
   }
   return kept;
 }
 
 /** Checks (not copies) a free-form value: no object in it has more than MAX_FREE_FORM_KEYS keys. */
-function freeForm(value: unknown, path: string): unknown {
+function freeForm(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    value.forEach((item, i) => freeForm(item, child(path, i)));
+    value.forEach((item, i) => under(i, () => freeForm(item)));
   } else if (isPlainObject(value)) {
     const keys = Object.keys(value);
-    if (keys.length > MAX_FREE_FORM_KEYS) {
-      const field = path || 'body';
-      const message = `${field} has ${keys.length} keys; an object here may have at most ${MAX_FREE_FORM_KEYS}`;
-      throw new ValidationFailed(`Invalid request: ${message}.`, [{ field, message }]);
-    }
-    for (const key of keys) freeForm(value[key], child(path, key));
+    if (keys.length > MAX_FREE_FORM_KEYS) throw new TooManyKeys(keys.length);
+    for (const key of keys) under(key, () => freeForm(value[key]));
   }
   return value;
 }
