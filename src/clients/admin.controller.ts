@@ -20,6 +20,7 @@ import {
 } from './clients.dto';
 import { ClientsService } from './clients.service';
 import { TokensService } from './tokens.service';
+import { BodyLimit } from '../common/http/body-limit';
 
 /** Service administration: client accounts and their API tokens. ServiceAdmin only. */
 @ApiTags('Admin')
@@ -32,6 +33,7 @@ export class AdminController {
   ) {}
 
   @Post('clients')
+  @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'createClient',
     summary: 'Create a client account',
@@ -57,6 +59,7 @@ export class AdminController {
   }
 
   @Patch('clients/:clientHandle')
+  @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'updateClient',
     summary: "Switch a client's sharing on or off",
@@ -74,6 +77,7 @@ export class AdminController {
   }
 
   @Post('clients/:clientHandle/tokens')
+  @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'issueToken',
     summary: 'Issue an API token (the secret is shown once)',

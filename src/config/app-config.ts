@@ -66,6 +66,10 @@ export class AppConfig {
   readonly corsOrigins: readonly string[];
   readonly logLevel: Environment['LOG_LEVEL'];
   readonly jsonBodyLimit: string;
+  /** Values (object members, array elements) one JSON body may hold (413 beyond). */
+  readonly jsonMaxValues: number;
+  /** Keys one object of a JSON body may have (413 beyond). */
+  readonly jsonMaxObjectKeys: number;
   readonly maxBatchOrders: number;
   /** Line items one request may carry, over all its orders (413 beyond). */
   readonly maxRequestLineItems: number;
@@ -172,6 +176,8 @@ export class AppConfig {
     this.corsOrigins = splitList(env.CORS_ORIGINS);
     this.logLevel = env.LOG_LEVEL;
     this.jsonBodyLimit = env.JSON_BODY_LIMIT;
+    this.jsonMaxValues = env.JSON_MAX_VALUES;
+    this.jsonMaxObjectKeys = env.JSON_MAX_OBJECT_KEYS;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;

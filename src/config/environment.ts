@@ -117,6 +117,12 @@ export class Environment extends ServicesEnvironment {
   @Matches(SIZE, { message: 'JSON_BODY_LIMIT must be a size such as 512kb or 5mb' })
   JSON_BODY_LIMIT = '5mb';
 
+  @IntBetween(1000, 100_000_000)
+  JSON_MAX_VALUES = 1_000_000;
+
+  @IntBetween(10, 10_000_000)
+  JSON_MAX_OBJECT_KEYS = 1000;
+
   @IntBetween(1, 100_000)
   MAX_BATCH_ORDERS = 1000;
 

@@ -15,6 +15,7 @@ import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ShareLinkListDto, ShareLinksQueryDto, ShareSentDto, UserShareDto } from './share.dto';
 import { ShareService } from './share.service';
+import { BodyLimit } from '../common/http/body-limit';
 
 const SEND_DESCRIPTION = [
   'Sends a link to a public page showing the recipe set (its product render and name) to each e-mail address and, by SMS, to each telephone number, in the language `locale` names (en, de, fr, es, nl; English otherwise).',
@@ -30,6 +31,7 @@ export class ShareController {
   constructor(private readonly share: ShareService) {}
 
   @Post('send')
+  @BodyLimit('16kb')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({

@@ -3,6 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
+import { BodyLimit } from '../common/http/body-limit';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { CredentialsService } from './credentials.service';
 import { CredentialsDto } from './dto/user.dto';
@@ -15,6 +16,8 @@ export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}
 
   @Post('check-credentials')
+  // An e-mail and a password of at most 1000 characters each, even of 4-byte UTF-8.
+  @BodyLimit('8kb')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard)
   @ApiOperation({

@@ -21,6 +21,7 @@ import { ListUsersQueryDto } from './dto/list-users.dto';
 import { InviteUserDto, UpdateUserDto, UserEnvelopeDto, UserListDto } from './dto/user.dto';
 import { ACTIVE_USER_EXAMPLE, INVITED_USER_EXAMPLE } from './users.examples';
 import { UsersService } from './users.service';
+import { BodyLimit } from '../common/http/body-limit';
 
 const UserIdParam = () =>
   ApiParam({ name: 'userId', description: 'The id of the user (a UUID).', format: 'uuid' });
@@ -34,6 +35,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post('user/invite')
+  @BodyLimit('16kb')
   @HttpCode(200)
   @ApiOperation({
     operationId: 'inviteUser',
@@ -123,6 +125,7 @@ export class UsersController {
   }
 
   @Patch('users/:userId')
+  @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'updateUser',
     summary: 'Disable or enable a user, or change the role',

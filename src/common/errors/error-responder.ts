@@ -4,12 +4,13 @@ import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig, parseSize } from '../../config/app-config';
 import { pathForLog } from '../logging/capability-paths';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
 import { Actor } from '../auth/actor';
 import { TOKEN_CHALLENGE } from '../auth/token-header';
 import { BODY_DECODE_FAILED } from '../http/json-body.interceptor';
+import { closeAfterAnswer, UnreadBodyLimits } from '../http/unread-body';
 import { DomainError, ErrorKind, FieldError } from './domain-error';
 import { LogEntryRecorder } from './log-entry-recorder';
 import { PROBLEM_JSON, ProblemDetails } from './problem-details';
@@ -27,6 +28,9 @@ const KIND_STATUS: Record<ErrorKind, number> = {
   [ErrorKind.Unavailable]: 503,
   [ErrorKind.Failed]: 500,
 };
+
+/** How long the rest of a refused body is read (and discarded) after the answer, at most. */
+const UNREAD_BODY_TIMEOUT_MS = 5000;
 
 interface NormalizedError {
   status: number;
@@ -59,12 +63,19 @@ interface BodyParserError {
  */
 @Injectable()
 export class ErrorResponder {
+  /** Up to the largest body a caller may send (JSON or upload), for a few seconds. */
+  private readonly unreadBody: UnreadBodyLimits;
+
   constructor(
     private readonly config: AppConfig,
     private readonly recorder: LogEntryRecorder,
     private readonly logger: PinoLogger,
   ) {
     this.logger.setContext('ErrorResponder');
+    this.unreadBody = {
+      maxBytes: Math.max(parseSize(config.jsonBodyLimit), config.maxUploadBytes),
+      timeoutMs: UNREAD_BODY_TIMEOUT_MS,
+    };
   }
 
   async respond(
@@ -106,8 +117,8 @@ export class ErrorResponder {
     if (error.retryAfterSeconds !== undefined)
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     // Refused before its body was read (say, no valid token): close the connection rather than
-    // read the rest of a body nobody will look at.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    // wait for the next request behind a body nobody will look at (read and discarded, bounded).
+    if (!req.complete) closeAfterAnswer(req, res, this.unreadBody);
     if (error.status >= 500 || wantsProblem(req)) {
       const problem: ProblemDetails = {
         type: 'about:blank',

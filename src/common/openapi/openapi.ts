@@ -128,7 +128,8 @@ function addCommonErrors(document: OpenAPIObject): void {
           content: TEXT_OR_PROBLEM,
         };
         responses['413'] ??= {
-          description: 'The body is larger than JSON_BODY_LIMIT.',
+          description:
+            "The body is larger than JSON_BODY_LIMIT (or the operation's own smaller limit), or holds more than JSON_MAX_VALUES values or an object of more than JSON_MAX_OBJECT_KEYS keys.",
           content: TEXT_OR_PROBLEM,
         };
         responses['415'] ??= {

@@ -3,6 +3,7 @@ import { validate, ValidatorOptions } from 'class-validator';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DomainError, ErrorKind, FieldError, ValidationFailed } from '../errors/domain-error';
 import { yieldToLoop } from '../scheduling/yield-to-loop';
+import { dtoTransformer } from './dto-shape';
 import { NestedListRule, nestedListsOf } from './slices';
 
 /** Flattens class-validator errors into `field` paths such as `lineItems[0].quantity`. */
@@ -170,10 +171,12 @@ class AppValidationPipe extends ValidationPipe {
 
 /**
  * The global pipe: transforms and validates DTOs; unknown fields are dropped, never rejected
- * (DESIGN §5). Failures become a 400 naming each field and rule.
+ * (DESIGN §5), and before class-transformer copies them (dto-shape.ts: its cost would grow with
+ * the square of an object's keys). Failures become a 400 naming each field and rule.
  */
 export function createValidationPipe(): ValidationPipe {
   return new AppValidationPipe({
+    transformerPackage: dtoTransformer,
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: false,
