@@ -57,7 +57,7 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
     expect(JSON.parse((await runCli(t.db.env, 'jobs', 'retry', '--all')).stdout)).toEqual({
       retried: [],
     });
-  }, 135_000);
+  }, 220_000);
 
   it('a worker process makes the files of an order the API took, and stops cleanly', async () => {
     const [{ readableId }] = await t.app
@@ -92,5 +92,5 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
       worker.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-  }, 120_000);
+  }, 210_000);
 });

@@ -207,5 +207,5 @@ describe('Plans and rate limits', () => {
     expect((await runCli(env, 'client', 'set-plan', c.handle, '--limit', '5')).stderr).toContain(
       'limit and windowSeconds go together',
     );
-  }, 105_000);
+  }, 180_000);
 });

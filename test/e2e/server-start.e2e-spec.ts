@@ -37,7 +37,7 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 150_000);
+  }, 220_000);
 
   /** The output up to the banner's first line, and the banner (to its blank line). */
   function split(stdout: string): { logs: string[]; banner: string } {
@@ -58,7 +58,7 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('in development on a terminal prints a few readable lines, then the banner last', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
@@ -88,5 +88,5 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -123,7 +123,7 @@ describe('Tokens that expire', () => {
       const forever = await runCli(t.db.env, 'token', 'create', 'expiring', '--role', 'User');
       expect(forever.code).toBe(0);
       expect(forever.stdout).toContain('"expiresAt": null');
-    }, 90_000);
+    }, 160_000);
 
     it.each([
       ['0s', '"0s" is not a positive duration'],
