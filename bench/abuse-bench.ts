@@ -128,7 +128,7 @@ export async function abuseBench(argv: string[]): Promise<void> {
       }),
     );
     const seen = await probes;
-    const settled = await settle(target.app.pid, opts.settleS);
+    const settled = await settle(target, opts.settleS);
     log(
       `${attack.id}: idle again after ${fmt(settled.s, 0)} s${settled.settled ? '' : ' (not settled)'}`,
     );

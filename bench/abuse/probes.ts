@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memoryOf, resetPeakRss } from '../lib/app-process';
 import { renderPath } from '../render-target';
-import { Answer } from './http';
+import { Answer, call } from './http';
 import { count, newTally, Tally } from './tally';
 import { acknowledge, AbuseTarget, smallPng, upload } from './target';
 
@@ -99,18 +99,33 @@ function cpuSeconds(pid: number): number | undefined {
 
 /**
  * Waits until the app is idle (under 10 % of a core over 2 s: the attack's work, jobs and worker
- * threads included, has ended) or `maxS` seconds have passed; returns the seconds waited and
- * whether it settled.
+ * threads included, has ended) and answers GET /health/live within a second (on a crowded
+ * machine a stalled process gets little CPU too), or `maxS` seconds have passed; returns the
+ * seconds waited and whether it settled.
  */
-export async function settle(pid: number, maxS: number): Promise<{ s: number; settled: boolean }> {
+export async function settle(
+  target: AbuseTarget,
+  maxS: number,
+): Promise<{ s: number; settled: boolean }> {
+  const { pid, baseUrl } = target.app;
   const started = Date.now();
+  const agent = new http.Agent({ keepAlive: false });
   let last = cpuSeconds(pid);
-  while (Date.now() - started < maxS * 1000) {
-    await sleep(2000);
-    const now = cpuSeconds(pid);
-    if (now === undefined || last === undefined) return { s: 0, settled: false };
-    if (now - last < 0.2) return { s: (Date.now() - started) / 1000, settled: true };
-    last = now;
+  try {
+    while (Date.now() - started < maxS * 1000) {
+      await sleep(2000);
+      const now = cpuSeconds(pid);
+      if (now === undefined || last === undefined) return { s: 0, settled: false };
+      const idle = now - last < 0.2;
+      last = now;
+      if (!idle) continue;
+      const live = await call(agent, baseUrl, { path: '/health/live', timeoutMs: 5000 });
+      if (live.status === 200 && live.ms < 1000)
+        return { s: (Date.now() - started) / 1000, settled: true };
+      last = cpuSeconds(pid);
+    }
+  } finally {
+    agent.destroy();
   }
   return { s: maxS, settled: false };
 }
