@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assertAlive } from './lib/app-process';
+import { assertAlive, memoryOf } from './lib/app-process';
 import { currentBuild } from './lib/build';
 import { assertLoopback } from './lib/database';
 import { errorMessage, UsageError } from './lib/errors';
@@ -132,6 +132,9 @@ export async function abuseBench(argv: string[]): Promise<void> {
     log(
       `${attack.id}: idle again after ${fmt(settled.s, 0)} s${settled.settled ? '' : ' (not settled)'}`,
     );
+    // The peak until idle: work the attack queued (a print job) may peak after the window.
+    const untilIdle = memoryOf(target.app.pid)?.peakMiB;
+    if (untilIdle !== undefined) seen.peakRssMiB = Math.max(seen.peakRssMiB ?? 0, untilIdle);
     const row = abuseRow(attack, answers, seen, settled);
     rows.push(row);
     log(`  ${row.line}`);

@@ -11,11 +11,11 @@ export const LIMITS = { liveP99Ms: 50, liveMaxMs: 100, victimP99Ms: 1000, rssMiB
 export const TARGETS =
   `Targets (issue 24): GET /health/live p99 < ${LIMITS.liveP99Ms} ms and max < ${LIMITS.liveMaxMs} ms; ` +
   `the victim's render, upload, order read and acknowledgement p99 < ${LIMITS.victimP99Ms} ms, each answered; ` +
-  'the API process peak RSS < 1 GiB; no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms ' +
+  "the API process peak RSS < 1 GiB (from the attack's start until the app is idle again); no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms " +
   '(answers other than 2xx/3xx in brackets, "none": no answer within 30 s); the victim\'s probes run one request after another, 100 ms apart.';
 
 export const ABUSE_TABLE_HEAD = [
-  '| attack | attack answers | GET /health/live (n) | victim 100-px render | victim upload | victim order read | victim acknowledgement | RSS before → peak MiB | 5xx: 503 + Retry-After / other | targets |',
+  '| attack | attack answers | GET /health/live (n) | victim 100-px render | victim upload | victim order read | victim acknowledgement | RSS before → peak MiB (until idle) | 5xx: 503 + Retry-After / other | targets |',
   '|---|---|---|---|---|---|---|---|---|---|',
 ].join('\n');
 
