@@ -53,6 +53,8 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // 120 s per test and hook instead of the global 30 s: see test/support/budgets.ts.
+      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },

@@ -3,12 +3,13 @@
  * same run (see bench/README.md).
  *
  *   npm run bench                          every suite with its defaults, one after another
- *   npm run bench -- <suite> [options]     one suite: orders, render, print or saved-assets (`--help` for each)
+ *   npm run bench -- <suite> [options]     one suite: orders, render, print, saved-assets or abuse (`--help` for each)
  *
  * A suite run on its own cleans up after itself (apps, databases, wrk) and exits; "every suite"
  * runs each as its own process, so that one suite's apps and databases are gone before the next.
  */
 import { spawnSync } from 'node:child_process';
+import { abuseBench } from './abuse-bench';
 import { runWithCleanup } from './lib/cleanup';
 import { UsageError } from './lib/errors';
 import { log } from './lib/log';
@@ -22,17 +23,20 @@ const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   render: renderBench,
   print: printBench,
   'saved-assets': savedAssetsBench,
+  abuse: abuseBench,
 };
 
 const [suite, ...rest] = process.argv.slice(2);
 
 if (suite === '--help' || suite === '-h') {
   process.stdout.write(
-    'Usage: npm run bench -- [orders|render|print|saved-assets|all] [options]; npm run bench -- <suite> --help\n',
+    'Usage: npm run bench -- [orders|render|print|saved-assets|abuse|all] [options]; npm run bench -- <suite> --help\n',
   );
 } else if (suite === undefined || suite === 'all') {
   if (rest.length > 0) {
-    log('options go with one suite: npm run bench -- <orders|render|print|saved-assets> [options]');
+    log(
+      'options go with one suite: npm run bench -- <orders|render|print|saved-assets|abuse> [options]',
+    );
     process.exit(2);
   }
   let failed = 0;

@@ -146,7 +146,8 @@ export async function startBenchApp(
     await stopApp(app);
     log(`stopped the app (pid ${app.pid})`);
   });
-  const { ms, readiness } = await waitReady(app, 90_000);
+  // 180 s: on a 2-core machine shared with other work, start-up (PGlite, migrations) can take minutes.
+  const { ms, readiness } = await waitReady(app, 180_000);
   const { database, redis } = readiness.checks;
   if (redis !== (redisUrl ? 'up' : 'disabled')) {
     throw new Error(`the app reports Redis ${redis}, expected ${redisUrl ? 'up' : 'disabled'}`);

@@ -18,6 +18,7 @@ const redisEnv: Record<string, string> = process.env.REDIS_URL
   ? { REDIS_URL: process.env.REDIS_URL }
   : {};
 
+// Tests that run child processes have budgets sized in test/support/budgets.ts.
 describe('CLI (built, as operators run it)', () => {
   beforeAll(() => {
     if (!existsSync(CLI))
@@ -95,7 +96,7 @@ describe('CLI (built, as operators run it)', () => {
       const deadline = Date.now() + CACHE_TTL_MS + 5000;
       while ((await status()) === 200 && Date.now() < deadline) await sleep(50);
       expect(await status()).toBe(401);
-    });
+    }, 200_000);
 
     it('creates designed recipe sets, installing the demo product first, and prints their ids as JSON', async () => {
       await runCli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
@@ -162,7 +163,7 @@ describe('CLI (built, as operators run it)', () => {
       expect(mug.stderr).toContain('Product mug was not found.');
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '0')).code).toBe(2);
       expect((await runCli(t.db.env, 'recipe-set', 'create', 'ghost')).code).toBe(1);
-    });
+    }, 320_000);
 
     it('lists the outbox decrypted, newest first, by status (messages held without SMTP_URL)', async () => {
       const [id] = await t.app.get(MessageOutbox).enqueue([testEmail('ops@example.com')]);
@@ -180,7 +181,7 @@ describe('CLI (built, as operators run it)', () => {
       });
       expect((await runCli(t.db.env, 'outbox', 'list', '--status', 'lost')).code).toBe(2);
       expect((await runCli(t.db.env, 'outbox', 'list', '--limit', '0')).code).toBe(2);
-    });
+    }, 180_000);
 
     it("switches a client's sharing off and on (client set-sharing)", async () => {
       const client = await createClient(t.app);
@@ -204,7 +205,7 @@ describe('CLI (built, as operators run it)', () => {
       const ghost = await runCli(t.db.env, 'client', 'set-sharing', 'ghost', 'off');
       expect(ghost.code).toBe(1);
       expect(ghost.stderr.trim()).toBe('Client ghost was not found.');
-    });
+    }, 200_000);
 
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
       const dup = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
@@ -219,7 +220,7 @@ describe('CLI (built, as operators run it)', () => {
       expect(noClient.code).toBe(1);
       expect(noClient.stderr.trim()).toBe('Client ghost was not found.');
       expect((await runCli(t.db.env, 'frobnicate')).code).toBe(2);
-    });
+    }, 220_000);
 
     it('refuses exactly the client handles the API refuses (usage error, exit 2)', async () => {
       const admin = await createClient(t.app, { role: Role.ServiceAdmin });
@@ -259,7 +260,7 @@ describe('CLI (built, as operators run it)', () => {
         expect(JSON.parse(res.stdout).handle).toBe(handle.trim().toLowerCase());
         expect({ handle, status: (await api(handle)).status }).toEqual({ handle, status: 409 });
       }
-    });
+    }, 360_000);
   });
 
   // Always embedded: the CLI's environment is built from scratch, so no DATABASE_URL leaks in.
@@ -290,6 +291,6 @@ describe('CLI (built, as operators run it)', () => {
       expect((await runCli(env, 'migrate')).stdout.trim()).toBe(
         JSON.stringify({ applied: [] }, null, 2),
       );
-    }, 60_000);
+    }, 300_000);
   });
 });

@@ -11,6 +11,7 @@ import { CLI, runCli } from '../support/run-cli';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'src', 'worker.js');
 
+// Tests that run child processes have budgets sized in test/support/budgets.ts.
 /** Operating the jobs: the CLI's failed-job commands, and a workers-only process (both built). */
 describe('Jobs: CLI and worker process (built, as operators run them)', () => {
   let t: TestApp;
@@ -56,7 +57,7 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
     expect(JSON.parse((await runCli(t.db.env, 'jobs', 'retry', '--all')).stdout)).toEqual({
       retried: [],
     });
-  });
+  }, 220_000);
 
   it('a worker process makes the files of an order the API took, and stops cleanly', async () => {
     const [{ readableId }] = await t.app
@@ -91,5 +92,5 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
       worker.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-  });
+  }, 210_000);
 });

@@ -7,6 +7,7 @@ import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { runCli } from '../support/run-cli';
 
+// Tests that run child processes have budgets sized in test/support/budgets.ts.
 /** Routes under plan limits, as the moderation and image-generation routes are. */
 @Controller('test-only/limited')
 @Authenticated()
@@ -210,5 +211,5 @@ describe('Plans and rate limits', () => {
     expect((await runCli(env, 'client', 'set-plan', c.handle, '--limit', '5')).stderr).toContain(
       'limit and windowSeconds go together',
     );
-  });
+  }, 180_000);
 });

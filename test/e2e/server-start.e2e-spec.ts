@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuiltCli, startBuiltServer } from '../support/built-server';
 
+// Tests that run child processes have budgets sized in test/support/budgets.ts.
 /** The built server and CLI started as an operator does, on a fresh embedded data directory. */
 describe('Server start-up (built, embedded database)', () => {
   let dataDir: string;
@@ -36,7 +37,7 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  }, 220_000);
 
   /** The output up to the banner's first line, and the banner (to its blank line). */
   function split(stdout: string): { logs: string[]; banner: string } {
@@ -57,7 +58,7 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('in development on a terminal prints a few readable lines, then the banner last', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
@@ -87,5 +88,5 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -20,6 +20,7 @@ async function unknownTokenAnswer(t: TestApp) {
   };
 }
 
+// Tests that run child processes have budgets sized in test/support/budgets.ts.
 describe('Tokens that expire', () => {
   describe('on the services’ clock', () => {
     const clock = new ManualClock();
@@ -122,7 +123,7 @@ describe('Tokens that expire', () => {
       const forever = await runCli(t.db.env, 'token', 'create', 'expiring', '--role', 'User');
       expect(forever.code).toBe(0);
       expect(forever.stdout).toContain('"expiresAt": null');
-    });
+    }, 160_000);
 
     it.each([
       ['0s', '"0s" is not a positive duration'],

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../scripts/lib/ports';
+import { CHILD_PROCESS_TIMEOUT_MS } from './budgets';
 
 const ROOT = resolve(__dirname, '..', '..');
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
@@ -51,10 +52,10 @@ export async function startBuiltServer(
     child.once('exit', (code, signal) => done(signal ?? `code ${code}`)),
   );
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`no banner within 60 s:\n${stdout}${stderr}`)),
-      60_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`no banner within ${CHILD_PROCESS_TIMEOUT_MS} ms:\n${stdout}${stderr}`));
+    }, CHILD_PROCESS_TIMEOUT_MS);
     const check = (): void => {
       if (/Swagger UI: [^\n]*\n(?:[^\n]+\n)*\n/.test(stdout)) {
         clearTimeout(timer);
@@ -92,7 +93,7 @@ export async function runBuiltCli(
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 60_000,
+      timeout: CHILD_PROCESS_TIMEOUT_MS,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { CHILD_PROCESS_TIMEOUT_MS } from './budgets';
 
 const ROOT = join(__dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
@@ -26,7 +27,7 @@ export function runCli(env: Record<string, string>, ...args: string[]): Promise<
           LOG_LEVEL: 'warn',
           ...env,
         },
-        timeout: 60_000,
+        timeout: CHILD_PROCESS_TIMEOUT_MS,
       },
       (err, stdout, stderr) => {
         const lines = stdout.trimEnd().split('\n');

@@ -30,14 +30,19 @@ export class DemoCatalogInstaller {
   ) {}
 
   async install(clientId: string, only?: string): Promise<DemoInstallResult> {
-    const { images, products } = await demoCatalog();
     const result: DemoInstallResult = { installed: [], unchanged: [] };
+    const missing: string[] = [];
+    for (const { handle } of demoProducts()) {
+      if (only !== undefined && handle !== only) continue;
+      if (await this.catalog.find(clientId, handle)) result.unchanged.push(handle);
+      else missing.push(handle);
+    }
+    // Drawing the images costs seconds of CPU: only when a product is missing (not for a
+    // repeated install, nor for a handle that is no demo product).
+    if (missing.length === 0) return result;
+    const { images, products } = await demoCatalog();
     for (const product of products) {
-      if (only !== undefined && product.handle !== only) continue;
-      if (await this.catalog.find(clientId, product.handle)) {
-        result.unchanged.push(product.handle);
-        continue;
-      }
+      if (!missing.includes(product.handle)) continue;
       const ids = new Map<string, number>();
       for (const ref of imagesOf(product)) {
         const uploaded = await this.assets.upload(

@@ -1,0 +1,131 @@
+/**
+ * What the abuse suite measures while an attack runs: GET /health/live every 10 ms, and the
+ * victim client's ordinary work one request after another (a 100-px render, a small upload, an
+ * order read, an acknowledgement), each with its latencies and answers; the API process's peak
+ * RSS. A probe started before the window closes is waited for (up to its deadline), so a stall
+ * shows as the latency of the probe that waited through it.
+ */
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { memoryOf, resetPeakRss } from '../lib/app-process';
+import { renderPath } from '../render-target';
+import { Answer, call } from './http';
+import { count, newTally, Tally } from './tally';
+import { acknowledge, AbuseTarget, smallPng, upload } from './target';
+
+export const PROBES = ['live', 'render', 'upload', 'order', 'ack'] as const;
+export type Probe = (typeof PROBES)[number];
+
+export interface ProbeResults {
+  tallies: Record<Probe, Tally>;
+  rssBeforeMiB?: number;
+  peakRssMiB?: number;
+}
+
+/** Milliseconds between two victim requests (the liveness probe waits 10 ms). */
+const VICTIM_PAUSE_MS = 100;
+/** A victim request that takes longer counts as no answer. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+let sequence = 0;
+
+/** Runs the probes until `stop` resolves; resolves with what they saw once every probe is back. */
+export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promise<ProbeResults> {
+  const { app, victim } = target;
+  const [set] = victim.recipeSets;
+  const tallies = Object.fromEntries(PROBES.map((p) => [p, newTally()])) as Record<Probe, Tally>;
+  let stopped = false;
+  void stop.then(() => (stopped = true));
+  resetPeakRss(app.pid);
+  const rssBeforeMiB = memoryOf(app.pid)?.rssMiB;
+  let peakRssMiB = rssBeforeMiB ?? 0;
+  const rss = setInterval(() => {
+    const m = memoryOf(app.pid);
+    if (m) peakRssMiB = Math.max(peakRssMiB, m.rssMiB, m.peakMiB);
+  }, 100);
+  const uploadPng = await smallPng(7_000_000 + (sequence % 1000), 32);
+
+  const loop = async (
+    probe: Probe,
+    pauseMs: number,
+    once: (agent: http.Agent) => Promise<Answer>,
+  ) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      while (!stopped) {
+        count(tallies[probe], await once(agent));
+        await sleep(pauseMs);
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  const t = { timeoutMs: PROBE_TIMEOUT_MS };
+  try {
+    await Promise.all([
+      loop('live', 10, (agent) => target.as(victim, agent, { path: '/health/live', ...t })),
+      loop('render', VICTIM_PAUSE_MS, (agent) =>
+        target.as(victim, agent, { path: renderPath(set, 'north', 'width=100&format=jpeg'), ...t }),
+      ),
+      loop('upload', VICTIM_PAUSE_MS, (agent) =>
+        upload(target, victim, agent, uploadPng, { organizationIdentifier: 'ORG-VICTIM' }, t),
+      ),
+      loop('order', VICTIM_PAUSE_MS, (agent) =>
+        target.as(victim, agent, { path: `/api/order/order-number/${target.victimOrder}`, ...t }),
+      ),
+      loop('ack', VICTIM_PAUSE_MS, (agent) =>
+        acknowledge(target, victim, agent, `${target.victimOrder}-${++sequence}`, set, t),
+      ),
+    ]);
+  } finally {
+    clearInterval(rss);
+  }
+  const m = memoryOf(app.pid);
+  if (m) peakRssMiB = Math.max(peakRssMiB, m.peakMiB);
+  return { tallies, rssBeforeMiB, peakRssMiB };
+}
+
+/** CPU seconds (user + system) the process has used so far (Linux /proc). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the app is idle (under 10 % of a core over 2 s: the attack's work, jobs and worker
+ * threads included, has ended) and answers GET /health/live within a second (on a crowded
+ * machine a stalled process gets little CPU too), or `maxS` seconds have passed; returns the
+ * seconds waited and whether it settled.
+ */
+export async function settle(
+  target: AbuseTarget,
+  maxS: number,
+): Promise<{ s: number; settled: boolean }> {
+  const { pid, baseUrl } = target.app;
+  const started = Date.now();
+  const agent = new http.Agent({ keepAlive: false });
+  let last = cpuSeconds(pid);
+  try {
+    while (Date.now() - started < maxS * 1000) {
+      await sleep(2000);
+      const now = cpuSeconds(pid);
+      if (now === undefined || last === undefined) return { s: 0, settled: false };
+      const idle = now - last < 0.2;
+      last = now;
+      if (!idle) continue;
+      const live = await call(agent, baseUrl, { path: '/health/live', timeoutMs: 5000 });
+      if (live.status === 200 && live.ms < 1000)
+        return { s: (Date.now() - started) / 1000, settled: true };
+      last = cpuSeconds(pid);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { s: maxS, settled: false };
+}

@@ -1,0 +1,74 @@
+/** One Markdown row per attack of the abuse suite, and the issue's targets checked on it. */
+import { fmt } from '../lib/report';
+import { percentile } from '../render-target';
+import { Attack } from './attacks';
+import { ProbeResults, PROBES } from './probes';
+import { probeCell, statuses, Tally } from './tally';
+
+/** Issue 24's targets while an attack runs. */
+export const LIMITS = { liveP99Ms: 50, liveMaxMs: 100, victimP99Ms: 1000, rssMiB: 1024 };
+
+export const TARGETS =
+  `Targets (issue 24): GET /health/live p99 < ${LIMITS.liveP99Ms} ms and max < ${LIMITS.liveMaxMs} ms; ` +
+  `the victim's render, upload, order read and acknowledgement p99 < ${LIMITS.victimP99Ms} ms, each answered; ` +
+  "the API process peak RSS < 1 GiB (from the attack's start until the app is idle again); no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms " +
+  '(answers other than 2xx/3xx in brackets, "none": no answer within 30 s); the victim\'s probes run one request after another, 100 ms apart.';
+
+export const ABUSE_TABLE_HEAD = [
+  '| attack | attack answers | GET /health/live (n) | victim 100-px render | victim upload | victim order read | victim acknowledgement | RSS before → peak MiB (until idle) | 5xx: 503 + Retry-After / other | targets |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+].join('\n');
+
+export interface AbuseRow {
+  id: string;
+  met: boolean;
+  line: string;
+}
+
+/** Which targets `seen` missed (empty: all met). */
+function missed(seen: ProbeResults, serverErrors: number): string[] {
+  const out: string[] = [];
+  const live = seen.tallies.live;
+  const answered = (t: Tally) => (t.statuses['0'] ?? 0) === 0;
+  if (
+    !answered(live) ||
+    percentile(live.ms, 99) >= LIMITS.liveP99Ms ||
+    Math.max(...live.ms) >= LIMITS.liveMaxMs
+  )
+    out.push('live');
+  for (const probe of PROBES.slice(1)) {
+    const t = seen.tallies[probe];
+    if (t.ms.length === 0 || !answered(t) || percentile(t.ms, 99) >= LIMITS.victimP99Ms)
+      out.push(probe);
+  }
+  if ((seen.peakRssMiB ?? 0) >= LIMITS.rssMiB) out.push('RSS');
+  if (serverErrors > 0) out.push('5xx');
+  return out;
+}
+
+export function abuseRow(
+  attack: Attack,
+  answers: Tally,
+  seen: ProbeResults,
+  settled: { s: number; settled: boolean },
+): AbuseRow {
+  const all = [answers, ...Object.values(seen.tallies)];
+  const busy = all.reduce((n, t) => n + t.busyWithRetryAfter, 0);
+  const other = all.reduce((n, t) => n + t.otherServerErrors, 0);
+  const misses = missed(seen, other);
+  const t = seen.tallies;
+  const cells = [
+    `${attack.id}: ${attack.title}`,
+    statuses(answers),
+    `${probeCell(t.live)} (${t.live.ms.length})`,
+    probeCell(t.render),
+    probeCell(t.upload),
+    probeCell(t.order),
+    probeCell(t.ack),
+    `${fmt(seen.rssBeforeMiB, 0)} → ${fmt(seen.peakRssMiB, 0)}`,
+    `${busy} / ${other}`,
+    (misses.length === 0 ? 'met' : `missed: ${misses.join(', ')}`) +
+      (settled.settled ? '' : ` (busy ${fmt(settled.s, 0)} s after)`),
+  ];
+  return { id: attack.id, met: misses.length === 0, line: `| ${cells.join(' | ')} |` };
+}

@@ -1,0 +1,178 @@
+/**
+ * What the abuse suite attacks: the built app (job workers on, as deployed) on its embedded
+ * database or a throw-away PostgreSQL database, an attacking client and a victim client, each
+ * with a User token and designed demo recipe sets made by the CLI; the victim's render stored
+ * and one order acknowledged, so that its probes measure ordinary work.
+ */
+import http from 'node:http';
+import sharp from 'sharp';
+import { createClientWithToken, runCli } from '../lib/app-cli';
+import { App, startBenchApp } from '../lib/app-process';
+import { AppBuild } from '../lib/build';
+import { createBenchDatabase } from '../lib/database';
+import { log } from '../lib/log';
+import { acknowledgement } from '../orders-requests';
+import { renderPath } from '../render-target';
+import { Answer, call, Call, multipart } from './http';
+
+export const ATTACKER = 'abuse-attacker';
+export const VICTIM = 'abuse-victim';
+/** The attacker's recipe sets: one rendered and transformed, one to bend signed URLs to, ten proofs. */
+const ATTACKER_SETS = 12;
+
+export interface Party {
+  handle: string;
+  token: string;
+  /** Designed demo tees (readable ids). */
+  recipeSets: string[];
+}
+
+export interface AbuseTarget {
+  app: App;
+  /** embedded or "PostgreSQL <version>". */
+  database: string;
+  attacker: Party;
+  victim: Party;
+  /** The victim's acknowledged order (its number). */
+  victimOrder: string;
+  /** Requests as `party` (its token), on `agent`. */
+  as(party: Party, agent: http.Agent, spec: Call): Promise<Answer>;
+}
+
+/** A PNG of `size` px, one colour per `seed`: small and distinct. */
+export const smallPng = (seed: number, size = 24): Promise<Buffer> =>
+  sharp({
+    create: {
+      width: size,
+      height: size,
+      channels: 3,
+      background: { r: seed % 256, g: (seed >> 8) % 256, b: (seed >> 16) % 256 },
+    },
+  })
+    .png()
+    .toBuffer();
+
+/** POST /api/assets/uploaded of `file` (multipart) as `party`. */
+export function upload(
+  target: AbuseTarget,
+  party: Party,
+  agent: http.Agent,
+  file: Buffer,
+  fields: Record<string, string> = {},
+  extra: Partial<Call> = {},
+): Promise<Answer> {
+  const { body, contentType } = multipart(file, 'art.png', fields);
+  return target.as(party, agent, {
+    method: 'POST',
+    path: '/api/assets/uploaded',
+    headers: { 'content-type': contentType, accept: 'application/json' },
+    body,
+    keep: true,
+    ...extra,
+  });
+}
+
+/** POST /api/order/acknowledgement of one line item on `recipeSet`. */
+export function acknowledge(
+  target: AbuseTarget,
+  party: Party,
+  agent: http.Agent,
+  orderNumber: string,
+  recipeSet: string,
+  extra: Partial<Call> = {},
+): Promise<Answer> {
+  return target.as(party, agent, {
+    method: 'POST',
+    path: '/api/order/acknowledgement',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(acknowledgement(orderNumber, recipeSet, 1)),
+    ...extra,
+  });
+}
+
+function expectStatus(what: string, answer: Answer, ...ok: number[]): Answer {
+  if (!ok.includes(answer.status))
+    throw new Error(`${what}: ${answer.status} ${answer.error ?? answer.body.slice(0, 300)}`);
+  return answer;
+}
+
+/**
+ * Starts the app (embedded when `adminUrl` is undefined), the two clients and their data. The
+ * CLI runs with the app's environment (attached to its embedded database).
+ */
+export async function prepareAbuseTarget(
+  build: AppBuild,
+  adminUrl: string | undefined,
+  redisUrl: string | undefined,
+  runId: string,
+): Promise<AbuseTarget> {
+  let dbUrl: string | undefined;
+  let database = 'embedded (PGlite in the API process)';
+  if (adminUrl) {
+    const db = await createBenchDatabase(adminUrl, runId);
+    dbUrl = db.dbUrl;
+    database = `PostgreSQL ${db.pgVersion}`;
+  }
+  const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], { WORKERS: 'true' });
+  const party = async (handle: string, sets: number): Promise<Party> => {
+    const { token } = await createClientWithToken(env, handle, build);
+    const created = JSON.parse(
+      await runCli(['recipe-set', 'create', handle, '--count', String(sets)], env, build),
+    ) as { readableId: string }[];
+    return { handle, token, recipeSets: created.map((r) => r.readableId) };
+  };
+  const attacker = await party(ATTACKER, ATTACKER_SETS);
+  const victim = await party(VICTIM, 1);
+  const target: AbuseTarget = {
+    app,
+    database,
+    attacker,
+    victim,
+    victimOrder: `VICTIM-${runId}`,
+    as: (who, agent, spec) =>
+      call(agent, app.baseUrl, {
+        ...spec,
+        headers: { accept: 'application/json', ...spec.headers, SERVICE_API_TOKEN: who.token },
+      }),
+  };
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    // The victim's base render stored and its small render made once, an order taken.
+    const [set] = victim.recipeSets;
+    expectStatus(
+      'victim render',
+      await target.as(victim, agent, { path: renderPath(set, 'north'), timeoutMs: 120_000 }),
+      302,
+    );
+    expectStatus(
+      'victim small render',
+      await target.as(victim, agent, {
+        path: renderPath(set, 'north', 'width=100&format=jpeg'),
+        timeoutMs: 120_000,
+      }),
+      200,
+    );
+    expectStatus(
+      'victim order',
+      await acknowledge(target, victim, agent, target.victimOrder, set),
+      200,
+      201,
+    );
+    // The attacker's first recipe set rendered once, as a storefront would have.
+    expectStatus(
+      'attacker render',
+      await target.as(attacker, agent, {
+        path: renderPath(attacker.recipeSets[0], 'north'),
+        timeoutMs: 120_000,
+      }),
+      302,
+    );
+  } finally {
+    agent.destroy();
+  }
+  log(
+    `clients ${ATTACKER} (${attacker.recipeSets.length} recipe sets) and ${VICTIM} ` +
+      `(order ${target.victimOrder}) ready on ${database}`,
+  );
+  return target;
+}
