@@ -9,5 +9,6 @@ export { DemoCatalogInstaller, demoProductHandles } from './demo/demo-installer'
 export type { DemoInstallResult } from './demo/demo-installer';
 export { demoArtwork, demoCatalog } from './demo/demo-products';
 export * from './product-definition';
+export { HANDLE_PATTERN } from './dto/handle';
 export { ProductEntity } from './entities/product.entity';
 export { CATALOG_ENTITIES } from './entities';

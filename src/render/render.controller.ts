@@ -15,6 +15,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ANCHORS } from '../common/images/transform-layout';
+import { HANDLE_PATTERN } from '../catalog';
 import { WorkLimited, WorkPolicy } from '../plans';
 import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
@@ -108,7 +109,11 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
     const decorators: MethodDecorator[] = [
       ApiOperation({ operationId, summary, description: DESCRIPTION }),
       ApiParam({ name: 'readableId', description: 'Readable id or UUID.', example: 'K7PQ4MZT' }),
-      ApiParam({ name: 'viewAngleHandle', example: 'north' }),
+      ApiParam({
+        name: 'viewAngleHandle',
+        example: 'north',
+        schema: { type: 'string', pattern: HANDLE_PATTERN.source },
+      }),
       ...QUERY.map(({ name, ...schema }) =>
         ApiQuery({ name, required: false, schema: { ...schema } as Record<string, unknown> }),
       ),
