@@ -153,9 +153,12 @@ describe('ErrorResponder', () => {
   });
 
   it('closes the connection when it answers before the body was read', async () => {
-    const unread = request('POST', '/x', {}, { actor: undefined, complete: false });
+    const socket: { destroySoon?: unknown } = {};
+    const unread = request('POST', '/x', {}, { actor: undefined, complete: false, socket });
     const { res } = await respond(new DomainError('T', ErrorKind.Unauthenticated, 'No.'), unread);
     expect(res.headers.Connection).toBe('close');
+    // Closed after the answer without cutting off a client still sending (see unread-body.ts).
+    expect(socket.destroySoon).toEqual(expect.any(Function));
     const { res: read } = await respond(notFound());
     expect(read.headers.Connection).toBeUndefined();
   });
