@@ -1,4 +1,5 @@
 import { call, Exchange } from './support/http';
+import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -23,26 +24,13 @@ function batch(prefix: string, recipeSets: string[], lineItemsPerOrder: number, 
   }));
 }
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 describe('Event loop under one large request', () => {
   const rig = useRig({ client: 'loop', recipeSets: 10 });
 
-  /** Polls GET /health/live one request after another until `work` settles. */
-  const probeDuring = async (work: Promise<Exchange>): Promise<{ res: Exchange; ms: number[] }> => {
-    let done = false;
-    const finished = work.finally(() => (done = true));
-    const ms: number[] = [];
-    while (!done) {
-      const live = await call(rig.api.baseUrl, 'GET', '/health/live', { timeoutMs: 10_000 });
-      expect(live.status).toBe(200);
-      ms.push(live.ms);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return { res: await finished, ms };
+  /** GET /health/live one request after another until `work` settles. */
+  const probeDuring = async (work: Promise<Exchange>) => {
+    const { result: res, ms } = await probeLiveDuring(rig.api.baseUrl, work, 5);
+    return { res, ms };
   };
 
   it('answers /health/live within 100 ms (p99) while the largest accepted batch is validated and stored', async () => {

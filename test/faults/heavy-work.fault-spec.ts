@@ -1,4 +1,5 @@
 import { call, Exchange } from './support/http';
+import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -13,27 +14,11 @@ const P99_MS = 50;
 const MAX_MS = 200;
 const IDLE_MS = 3_000;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 describe('Event loop during renders and specification PDFs', () => {
   const rig = useRig({ client: 'heavy', recipeSets: 2 });
 
   /** Probes GET /health/live every 10 ms until `work` settles; the probe times. */
-  const probeDuring = async <T>(work: Promise<T>): Promise<{ result: T; ms: number[] }> => {
-    let done = false;
-    const finished = work.finally(() => (done = true));
-    const ms: number[] = [];
-    while (!done) {
-      const live = await call(rig.api.baseUrl, 'GET', '/health/live', { timeoutMs: 10_000 });
-      expect(live.status).toBe(200);
-      ms.push(live.ms);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return { result: await finished, ms };
-  };
+  const probeDuring = <T>(work: Promise<T>) => probeLiveDuring(rig.api.baseUrl, work);
   const summary = (ms: number[]) => ({
     probes: ms.length,
     p99: Math.round(percentile(ms, 99)),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { withClient } from '../setup/test-database';
 import { call } from './support/http';
+import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -13,11 +14,6 @@ import { useRig } from './support/rig';
 const ORG = 'ORG-LONG';
 const ITEMS = 8000;
 const MAX = 10_000; // SAVED_ASSET_LIST_MAX (default)
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** The most resident memory the process has had (VmHWM), in MB. */
 const peakRssMb = (pid: number): number =>
@@ -70,16 +66,7 @@ describe('Long saved-asset lists without pageSize', () => {
 
   it(`streams ${ITEMS} items with /health/live answering (p99 < 250 ms) and bounded memory`, async () => {
     const before = peakRssMb(rig.api.pid);
-    let done = false;
-    const work = list().finally(() => (done = true));
-    const ms: number[] = [];
-    while (!done) {
-      const live = await call(rig.api.baseUrl, 'GET', '/health/live', { timeoutMs: 10_000 });
-      expect(live.status).toBe(200);
-      ms.push(live.ms);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const res = await work;
+    const { result: res, ms } = await probeLiveDuring(rig.api.baseUrl, list(), 5);
     expect(res.status).toBe(200);
     const body = JSON.parse(res.text) as { contents: unknown[]; data: unknown[] };
     expect(body.contents).toHaveLength(ITEMS);

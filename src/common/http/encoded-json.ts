@@ -40,13 +40,7 @@ export function sendEncodedJson(
   body: EncodedJson,
   cacheControl: string,
 ): void {
-  res.setHeader('ETag', body.etag);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (noneMatchHits(req.headers['if-none-match'], body.etag)) {
-    res.status(304).end();
-    return;
-  }
+  if (answeredNotModified(req, res, body.etag, cacheControl)) return;
   res.status(200).type('application/json; charset=utf-8');
   if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
     res.setHeader('Content-Encoding', 'gzip');
@@ -56,4 +50,22 @@ export function sendEncodedJson(
   }
   res.setHeader('Content-Length', body.plain.length);
   res.end(body.plain);
+}
+
+/**
+ * Sets the caching headers of a JSON answer that may be gzipped (ETag, Cache-Control, Vary) and
+ * answers 304 when the caller already has `etag`: true when it did.
+ */
+export function answeredNotModified(
+  req: Request,
+  res: Response,
+  etag: string,
+  cacheControl: string,
+): boolean {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (!noneMatchHits(req.headers['if-none-match'], etag)) return false;
+  res.status(304).end();
+  return true;
 }

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, deflateRaw, inflateRaw } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { noneMatchHits } from './if-none-match';
+import { answeredNotModified } from './encoded-json';
 
 const deflateRawAsync = promisify(deflateRaw);
 const inflateRawAsync = promisify(inflateRaw);
@@ -92,13 +92,7 @@ export async function sendSpooledJson(
   body: SpooledJson,
   cacheControl: string,
 ): Promise<void> {
-  res.setHeader('ETag', body.etag);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (noneMatchHits(req.headers['if-none-match'], body.etag)) {
-    res.status(304).end();
-    return;
-  }
+  if (answeredNotModified(req, res, body.etag, cacheControl)) return;
   res.status(200).type('application/json; charset=utf-8');
   const source = Readable.from(bytesOf(body), { highWaterMark: 1 });
   try {
