@@ -1,0 +1,129 @@
+import { IsOptional, Matches } from 'class-validator';
+import { IntBetween } from './env-rules';
+import { ServicesEnvironment } from './services-environment';
+
+const SIZE = /^\d+(b|kb|mb)$/i;
+/** `plan:count` pairs, e.g. `free:120,standard:600,enterprise:6000` (work per minute per plan). */
+const PLAN_COUNTS =
+  /^\s*(free|standard|enterprise):\d{1,9}\s*(,\s*(free|standard|enterprise):\d{1,9}\s*)*$/;
+
+/**
+ * The environment variables that bound what one request may cost and how work is shared between
+ * clients (README "Limits and fairness"): body sizes and shapes, uploads, renders, worker threads
+ * and print files. Part of {@link Environment}.
+ */
+export class WorkLimitsEnvironment extends ServicesEnvironment {
+  @Matches(SIZE, { message: 'JSON_BODY_LIMIT must be a size such as 512kb or 5mb' })
+  JSON_BODY_LIMIT = '5mb';
+
+  @IntBetween(1000, 100_000_000)
+  JSON_MAX_VALUES = 1_000_000;
+
+  @IntBetween(10, 10_000_000)
+  JSON_MAX_OBJECT_KEYS = 1000;
+
+  @IntBetween(1, 100_000)
+  MAX_BATCH_ORDERS = 1000;
+
+  @IntBetween(1, 1_000_000)
+  MAX_REQUEST_LINE_ITEMS = 10_000;
+  @IntBetween(1, 100_000)
+  MAX_RECIPE_SETS_PER_REQUEST = 10_000;
+  @IntBetween(1, 100_000)
+  SAVED_ASSET_LIST_MAX = 10_000;
+
+  @Matches(SIZE, { message: 'MAX_UPLOAD_BYTES must be a size such as 512kb or 25mb' })
+  MAX_UPLOAD_BYTES = '25mb';
+
+  @IntBetween(1, 1_000_000_000)
+  MAX_UPLOAD_PIXELS = 40_000_000;
+
+  /** Frames an animated upload (GIF, WebP) may have; its pixels count once per frame. */
+  @IntBetween(1, 100_000)
+  MAX_UPLOAD_FRAMES = 100;
+
+  /** Uploads normalised (decoded and re-encoded) at once, over all clients. */
+  @IntBetween(1, 64)
+  UPLOAD_CONCURRENCY = 2;
+
+  /** Upload bodies read into memory at once, over all clients (a request waits before reading). */
+  @IntBetween(1, 1_000)
+  UPLOAD_BODIES = 8;
+
+  /** Percentage of UPLOAD_CONCURRENCY and UPLOAD_BODIES one client may hold. */
+  @IntBetween(1, 100)
+  UPLOAD_CLIENT_SHARE_PERCENT = 50;
+
+  @IntBetween(0, 10_000)
+  UPLOAD_QUEUE = 64;
+
+  @IntBetween(0, 10_000)
+  UPLOAD_CLIENT_QUEUE = 16;
+
+  @IntBetween(1, 600_000)
+  UPLOAD_QUEUE_WAIT_MS = 15_000;
+
+  @IntBetween(16, 4096)
+  RENDER_MAX_SIDE = 4096;
+
+  @IntBetween(1, 64)
+  RENDER_CONCURRENCY = 2;
+
+  @IntBetween(1, 64)
+  RENDER_TRANSFORM_CONCURRENCY = 4;
+
+  @IntBetween(0, 10_000)
+  RENDER_QUEUE = 64;
+
+  @IntBetween(1, 600_000)
+  RENDER_QUEUE_WAIT_MS = 15_000;
+
+  /** Cold renders and new transformations per minute a client may have, by plan. */
+  @Matches(PLAN_COUNTS, {
+    message: 'PLAN_RENDERS_PER_MINUTE must list plan:count pairs such as free:120,standard:600',
+  })
+  PLAN_RENDERS_PER_MINUTE = 'free:120,standard:600,enterprise:6000';
+
+  /** Uploads per minute a client may make, by plan. */
+  @Matches(PLAN_COUNTS, {
+    message: 'PLAN_UPLOADS_PER_MINUTE must list plan:count pairs such as free:30,standard:120',
+  })
+  PLAN_UPLOADS_PER_MINUTE = 'free:30,standard:120,enterprise:1200';
+
+  /** Percentage of RENDER_CONCURRENCY and RENDER_TRANSFORM_CONCURRENCY one client may hold. */
+  @IntBetween(1, 100)
+  RENDER_CLIENT_SHARE_PERCENT = 50;
+
+  /** Renders (and transformations) one client may have waiting. */
+  @IntBetween(0, 10_000)
+  RENDER_CLIENT_QUEUE = 16;
+
+  @IntBetween(1_000, 600_000)
+  RENDER_TIMEOUT_MS = 30_000;
+
+  /** Worker threads for pixel loops and PDF building; unset: min(2, cores). */
+  @IsOptional()
+  @IntBetween(1, 64)
+  WORKER_THREADS?: number;
+
+  @IntBetween(0, 100_000)
+  WORKER_QUEUE = 256;
+
+  @IntBetween(100, 600_000)
+  WORKER_TASK_TIMEOUT_MS = 60_000;
+
+  @IntBetween(32, 16_384)
+  WORKER_HEAP_MB = 512;
+
+  /** Pixels of one location's print canvas (print area plus bleed at its DPI); see print-cost.ts. */
+  @IntBetween(1_000_000, 200_000_000)
+  PRINT_MAX_PIXELS = 20_000_000;
+
+  /** Pixels of the images one location's print files draw (the parts on the page, summed). */
+  @IntBetween(1_000_000, 1_000_000_000)
+  PRINT_MAX_IMAGE_PIXELS = 40_000_000;
+
+  /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
+  @IntBetween(1, 1000)
+  PRINT_PROOF_QUEUE_LIMIT = 5;
+}
