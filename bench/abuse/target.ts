@@ -116,6 +116,10 @@ export async function prepareAbuseTarget(
   const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], { WORKERS: 'true' });
   const party = async (handle: string, sets: number): Promise<Party> => {
     const { token } = await createClientWithToken(env, handle, build);
+    // Both on the largest seeded plan: the victim's probes (an upload every 100 ms) stay within
+    // its upload and render policies, and the attacker's floods meet fair sharing, not only its
+    // plan's rate limit.
+    await runCli(['client', 'set-plan', handle, '--plan', 'enterprise'], env, build);
     const created = JSON.parse(
       await runCli(['recipe-set', 'create', handle, '--count', String(sets)], env, build),
     ) as { readableId: string }[];
