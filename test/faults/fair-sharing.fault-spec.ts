@@ -4,42 +4,11 @@ import { useRig } from './support/rig';
 
 const RENDER = '/api/assets/generated/recipeset/readable';
 
-/** `POST /api/assets/uploaded` of `file` as `token`, timed like `call`. */
-async function upload(
-  baseUrl: string,
-  token: string,
-  file: Buffer,
-  name: string,
-): Promise<Exchange> {
+/** `POST /api/assets/uploaded` of `file` as `token`. */
+function upload(baseUrl: string, token: string, file: Buffer, name: string): Promise<Exchange> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)], { type: 'application/octet-stream' }), name);
-  const started = performance.now();
-  try {
-    const res = await fetch(`${baseUrl}/api/assets/uploaded`, {
-      method: 'POST',
-      headers: { SERVICE_API_TOKEN: token },
-      body: form,
-      signal: AbortSignal.timeout(120_000),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      headers: res.headers,
-      text,
-      ms: performance.now() - started,
-    };
-  } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    return {
-      status: 0,
-      contentType: '',
-      headers: new Headers(),
-      text: '',
-      ms: performance.now() - started,
-      error,
-    };
-  }
+  return call(baseUrl, 'POST', '/api/assets/uploaded', { token, form, timeoutMs: 120_000 });
 }
 
 /**

@@ -11,6 +11,8 @@ export interface Exchange {
 export interface CallOptions {
   token?: string;
   body?: unknown;
+  /** A multipart body (instead of `body`, which is sent as JSON). */
+  form?: FormData;
   headers?: Record<string, string>;
   /** The client gives up after this; a fault test treats it as a hang. */
   timeoutMs?: number;
@@ -20,7 +22,7 @@ export async function call(
   baseUrl: string,
   method: string,
   path: string,
-  { token, body, headers = {}, timeoutMs = 30_000 }: CallOptions = {},
+  { token, body, form, headers = {}, timeoutMs = 30_000 }: CallOptions = {},
 ): Promise<Exchange> {
   const started = performance.now();
   try {
@@ -31,7 +33,7 @@ export async function call(
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
