@@ -7,6 +7,7 @@ import { inspectUpload, normalizeUpload } from '../common/images/images';
 import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkPolicy, WorkQuota } from '../plans';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { isInt32, parseInt32 } from '../common/validation/int32';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
@@ -20,9 +21,6 @@ import { ChangeNotices, libraryId } from '../common/caching/change-notices';
 
 /** Blob-store namespace of uploaded images. */
 export const UPLOADS_NAMESPACE = 'uploads';
-
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 
 /** An uploaded file: its bytes and the name it came with (never trusted for its type). */
 export interface UploadInput {
@@ -185,15 +183,10 @@ export class AssetsService {
   }
 }
 
-function isInt32(n: number): boolean {
-  return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
-}
-
 /** An uploaded-asset id as written in a path: a 32-bit integer in decimal, else 400. */
 export function parseAssetId(id: string | number): number {
-  const text = String(id).trim();
-  const n = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!isInt32(n)) throw new InvalidUploadedAssetId(String(id));
+  const n = parseInt32(id);
+  if (n === undefined) throw new InvalidUploadedAssetId(String(id));
   return n;
 }
 

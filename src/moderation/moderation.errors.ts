@@ -1,4 +1,5 @@
 import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+import { parseInt32 } from '../common/validation/int32';
 
 /** A location the product does not have. */
 export class LocationNotFound extends DomainError {
@@ -47,13 +48,10 @@ export class ModerationListFull extends DomainError {
   }
 }
 
-const INT32_MAX = 2 ** 31 - 1;
-
 /** An id in a path: a 32-bit integer, else 400 naming it. */
 export function parseListId(what: string, id: string): number {
-  const text = id.trim();
-  const n = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || Math.abs(n) > INT32_MAX)
+  const n = parseInt32(id);
+  if (n === undefined)
     throw new DomainError(
       'INVALID_ID',
       ErrorKind.BadRequest,

@@ -1,13 +1,10 @@
+import { parseInt32 } from '../common/validation/int32';
 import { InvalidId } from './saved-assets.errors';
-
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 
 /** An id as written in a path: a 32-bit integer in decimal, else 400 naming `what`. */
 export function parseId(what: string, id: string | number): number {
-  const text = String(id).trim();
-  const n = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || n < INT32_MIN || n > INT32_MAX) throw new InvalidId(what, String(id));
+  const n = parseInt32(id);
+  if (n === undefined) throw new InvalidId(what, String(id));
   return n;
 }
 

@@ -4,13 +4,12 @@ import { IsOptional, Matches, MinLength, ValidateIf } from 'class-validator';
 import { ApiLenientInt } from '../../common/openapi/lenient-schemas';
 import { LenientInt, LenientString, OptionalText } from '../../common/validation/lenient';
 import { LOCALE_SCHEMA_PATTERN, MODERATION_LIMITS } from './moderation-request.dto';
+import { INT32_MAX, INT32_MIN } from '../../common/validation/int32';
 
 export const WORD_MAX_LENGTH = 100;
 /** Some letter or digit (the API takes any; the document names the common ones). */
 const WORD_SCHEMA_PATTERN = '[0-9A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F]';
 export const LABEL_MAX_LENGTH = 200;
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 
 const Locale = (required: boolean): PropertyDecorator =>
   applyDecorators(

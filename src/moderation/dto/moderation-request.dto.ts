@@ -8,6 +8,7 @@ import {
   LenientString,
   OptionalText,
 } from '../../common/validation/lenient';
+import { INT32_MAX, INT32_MIN } from '../../common/validation/int32';
 
 /** Limits of a moderation request. */
 export const MODERATION_LIMITS = {
@@ -17,9 +18,6 @@ export const MODERATION_LIMITS = {
   minMm: 1,
   maxMm: 10_000,
 } as const;
-
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 
 /** A language tag: `de`, `de-CH`. */
 export const LOCALE_SCHEMA_PATTERN = '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$';
