@@ -14,6 +14,7 @@ export type { DesignedRecipeSet } from './recipe-set-designs.service';
 export type { Design, DesignElement, LocationDesign, TextElement, ImageElement } from './design';
 export { RecipeSetNotFound, TooManyRecipeSets } from './recipe-sets.errors';
 export { parseRecipeSetRef } from './readable-id';
+export { ApiRecipeSetRefParam, RECIPE_SET_REF_PATTERN } from './recipe-set-ref.param';
 export type { RecipeSetRef } from './readable-id';
 export { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
 export {

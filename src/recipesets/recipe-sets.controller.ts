@@ -1,23 +1,14 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { CreateRecipeSetDto, RecipeSetEnvelopeDto, ReplaceDesignDto } from './recipe-sets.dto';
 import { RecipeSetDesignsService } from './recipe-set-designs.service';
+import { ApiRecipeSetRefParam } from './recipe-set-ref.param';
 
-const RECIPE_SET = ApiParam({
-  name: 'recipeSetId',
-  description: 'Readable id (8 characters, any case) or UUID.',
-  example: 'K7PQ4MZT',
-});
+const RECIPE_SET = ApiRecipeSetRefParam('recipeSetId');
 const INVALID_DESIGN =
   'Invalid design or options, naming each problem by its path: an unknown location, option value or font, a colour not #rrggbb, an anchor outside the print area, too many elements or too much text.';
 

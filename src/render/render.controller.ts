@@ -19,6 +19,7 @@ import { HANDLE_PATTERN } from '../catalog';
 import { WorkLimited, WorkPolicy } from '../plans';
 import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
+import { ApiRecipeSetRefParam } from '../recipesets';
 
 const BASE = 'api/assets/generated/recipeset/readable/:readableId';
 const DESCRIPTION =
@@ -108,7 +109,7 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
   return (target, key, descriptor) => {
     const decorators: MethodDecorator[] = [
       ApiOperation({ operationId, summary, description: DESCRIPTION }),
-      ApiParam({ name: 'readableId', description: 'Readable id or UUID.', example: 'K7PQ4MZT' }),
+      ApiRecipeSetRefParam('readableId'),
       ApiParam({
         name: 'viewAngleHandle',
         example: 'north',

@@ -5,6 +5,7 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { SpecificationService } from './specification.service';
+import { ApiRecipeSetRefParam } from '../recipesets';
 
 /** The placement specification PDF, outside `/api` where partner integrations fetch it. */
 @ApiTags('Web-to-print')
@@ -21,7 +22,7 @@ export class SpecificationController {
       "One A4 page per designed location: a render of the product, the print area with the design and each element's box, a table of positions, sizes and rotations in mm with fonts and colours, the embellishment, the SKUs and quantities of the order it was last acknowledged in, the readable id and a QR code linking to its print files. The handle must be the token's client (any, for a ServiceAdmin).",
   })
   @ApiParam({ name: 'clientHandle', example: 'acme' })
-  @ApiParam({ name: 'recipeSetId', description: 'Readable id or UUID.', example: 'K7PQ4MZT' })
+  @ApiRecipeSetRefParam('recipeSetId')
   @ApiProduces('application/pdf')
   @ApiResponse({
     status: 200,

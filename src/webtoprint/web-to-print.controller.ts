@@ -5,6 +5,7 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { PrintFilesAnswer, RETRY_AFTER_SECONDS, WebToPrintService } from './web-to-print.service';
+import { ApiRecipeSetRefParam } from '../recipesets';
 
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
 
@@ -63,11 +64,7 @@ function PrintFilesDocs(what: string): MethodDecorator {
   };
 }
 
-const RECIPE_SET = ApiParam({
-  name: 'recipeSetReadableId',
-  description: 'Readable id (any case) or UUID.',
-  example: 'K7PQ4MZT',
-});
+const RECIPE_SET = ApiRecipeSetRefParam('recipeSetReadableId');
 
 /** Web-to-print: the print-ready files of recipe sets. */
 @ApiTags('Web-to-print')
