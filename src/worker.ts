@@ -1,3 +1,5 @@
+// First: sizes libuv's thread pool before anything starts it (see the module).
+import './common/process/libuv-threadpool';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
