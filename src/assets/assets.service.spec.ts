@@ -18,6 +18,7 @@ import { UploadedAssetsRepository } from './uploaded-assets.repository';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkQuota } from '../plans/work-quota';
+import { sha256 } from '../../test/support/sha256';
 
 const CLIENT = '7d0c4c43-1b7e-4a39-9d52-3a4d1f0e2b11';
 const OTHER = '0b8f1f8e-5a8e-4f3c-8b0e-9f5d1c2a3b44';
@@ -64,7 +65,7 @@ function row(patch: Partial<UploadedAssetEntity> = {}): UploadedAssetEntity {
   return {
     id: 7,
     clientId: CLIENT,
-    blobKey: keys.forContent('uploads', CLIENT, Buffer.from('x'), 'png'),
+    blobKey: keys.forContent('uploads', CLIENT, 'b'.repeat(64), 'png'),
     sha256: 'a'.repeat(64),
     mimeType: 'image/png',
     width: 10,
@@ -106,8 +107,8 @@ describe('AssetsService.upload', () => {
     );
 
     const [[key, stored]] = put.mock.calls as [[string, Buffer]];
-    expect(key).toBe(keys.forContent('uploads', CLIENT, stored, 'png'));
-    expect(key).not.toBe(keys.forContent('uploads', OTHER, stored, 'png'));
+    expect(key).toBe(keys.forContent('uploads', CLIENT, sha256(stored), 'png'));
+    expect(key).not.toBe(keys.forContent('uploads', OTHER, sha256(stored), 'png'));
     expect((await sharp(stored).metadata()).format).toBe('png');
     expect(insert).toHaveBeenCalledWith({
       clientId: CLIENT,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
+import { sha256Hex } from '../common/crypto/digest';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { inspectUpload, normalizeUpload } from '../common/images/images';
 import { WorkPools } from '../common/scheduling/work-pools';
@@ -104,13 +104,14 @@ export class AssetsService {
     const image = await this.pools.uploads.run(clientId, () =>
       normalizeUpload(file.bytes, limits, inspected),
     );
-    const key = this.keys.forContent(UPLOADS_NAMESPACE, clientId, image.bytes, image.ext);
+    const sha256 = await sha256Hex(image.bytes);
+    const key = this.keys.forContent(UPLOADS_NAMESPACE, clientId, sha256, image.ext);
     await this.store.put(key, image.bytes);
     const row = await this.uow.run(() =>
       this.assets.insert({
         clientId,
         blobKey: key,
-        sha256: createHash('sha256').update(image.bytes).digest('hex'),
+        sha256,
         mimeType: image.mimeType,
         width: image.width,
         height: image.height,

@@ -8,9 +8,11 @@ import { createTestApp, TestApp } from '../setup/test-app';
 import { acceptInvitation, invite } from '../support/users';
 
 const PASSWORD = 'violet tractor 42 sings';
-const ROUNDS = 30;
+const ROUNDS = 40;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The value below which a fraction `q` of `xs` lies. */
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)];
 
 /**
  * The answers of check-credentials must not tell an unknown address from a wrong password (nor
@@ -66,13 +68,16 @@ describe('check-credentials timing', () => {
       const order = [...names].sort(() => Math.random() - 0.5);
       for (const name of order) times[name].push(await once(name));
     }
-    const medians = Object.fromEntries(names.map((n) => [n, median(times[n])]));
-    const reference = medians.wrongPassword;
-    // An argon2id verification (~50 ms) is most of every answer; a lookup that skipped it would
-    // be several times faster. The medians stay within a fifth of each other (at least 5 ms).
-    const tolerance = Math.max(5, reference / 5);
-    const apart = names.filter((n) => Math.abs(medians[n] - reference) > tolerance);
-    expect({ apart, medians }).toEqual({ apart: [], medians });
+    // A low quantile of each case: what the work itself costs. A busy machine only ever adds time,
+    // to some requests more than to others, so medians of a loaded run drift apart by chance
+    // (CI saw 24 ms against 36 ms) while the fastest answers of each case stay together.
+    const fastest = Object.fromEntries(names.map((n) => [n, quantile(times[n], 0.2)]));
+    const reference = fastest.wrongPassword;
+    // An argon2id verification (~50 ms on an idle core) is most of every answer: an answer that
+    // skipped it would be several times faster (4.7 ms against 16 ms when it was missing). No
+    // case's fast answers may be under 60 % of another's.
+    const apart = names.filter((n) => fastest[n] < reference * 0.6 || reference < fastest[n] * 0.6);
+    expect({ apart, fastest }).toEqual({ apart: [], fastest });
     expect(reference).toBeGreaterThan(10);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BlobKeys, InvalidBlobKey } from '../../src/common/storage/blob-keys';
 import { BlobStore } from '../../src/common/storage/blob-store';
+import { sha256 } from './sha256';
 
 export interface StoreUnderTest {
   store: BlobStore;
@@ -13,7 +14,7 @@ const keys = new BlobKeys(randomBytes(32));
 /** A fresh key and random bytes (every byte value likely present). */
 function blob(size = 1000, ext: 'png' | 'json' | 'pdf' = 'png') {
   const bytes = randomBytes(size);
-  return { key: keys.forContent('uploads', 'client-1', bytes, ext), bytes };
+  return { key: keys.forContent('uploads', 'client-1', sha256(bytes), ext), bytes };
 }
 
 async function read(stream: Readable | undefined): Promise<Buffer> {

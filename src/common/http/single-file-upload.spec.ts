@@ -13,10 +13,12 @@ describe('formatBytes', () => {
 });
 
 describe('uploadFingerprint', () => {
-  it('is the SHA-256 of the file, so the Idempotency-Key hash changes with it', () => {
-    expect(uploadFingerprint(Buffer.from('abc'))).toBe(
+  it('is the SHA-256 of the file, so the Idempotency-Key hash changes with it', async () => {
+    await expect(uploadFingerprint(Buffer.from('abc'))).resolves.toBe(
       'file:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
     );
-    expect(uploadFingerprint(Buffer.from('abd'))).not.toBe(uploadFingerprint(Buffer.from('abc')));
+    expect(await uploadFingerprint(Buffer.from('abd'))).not.toBe(
+      await uploadFingerprint(Buffer.from('abc')),
+    );
   });
 });

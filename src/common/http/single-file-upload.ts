@@ -13,13 +13,13 @@ import {
 import { ApiConsumes } from '@nestjs/swagger';
 import { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
-import { createHash } from 'node:crypto';
 import { from, Observable, switchMap } from 'rxjs';
 import { AppConfig } from '../../config/app-config';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
 import { WorkPools } from '../scheduling/work-pools';
 import { Actor } from '../auth/actor';
+import { sha256Hex } from '../crypto/digest';
 
 /**
  * The one file that imports multer: `multipart/form-data` requests carrying one file and a few
@@ -112,8 +112,8 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The SHA-256 of the uploaded file, which `req.body` (the text fields) does not carry. */
-export function uploadFingerprint(bytes: Buffer): string {
-  return `file:${createHash('sha256').update(bytes).digest('hex')}`;
+export async function uploadFingerprint(bytes: Buffer): Promise<string> {
+  return `file:${await sha256Hex(bytes)}`;
 }
 
 function uploadInterceptor(options: SingleFileUploadOptions): Type<NestInterceptor> {
@@ -186,7 +186,7 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
         ...(file.originalname ? { fileName: file.originalname } : {}),
       };
       Object.assign(req, { upload });
-      req.bodyFingerprint = uploadFingerprint(file.buffer);
+      req.bodyFingerprint = await uploadFingerprint(file.buffer);
     }
 
     private rejection(err: unknown): Error {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   assertBlobKey,
   BlobKeys,
@@ -8,6 +8,7 @@ import {
   InvalidBlobKey,
   isBlobKey,
 } from './blob-keys';
+import { sha256 } from '../../../test/support/sha256';
 
 const SECRET = Buffer.alloc(32, 7);
 const KEY_SHAPE = /^uploads\/([0-9a-f]{2})\/([0-9a-f]{64})\.png$/;
@@ -17,7 +18,7 @@ describe('BlobKeys', () => {
   const bytes = Buffer.from('some artwork');
 
   it('makes `<namespace>/<2 hex>/<64 hex>.<ext>` keys whose shard is the hash prefix', () => {
-    const key = keys.forContent('uploads', 'client-1', bytes, 'png');
+    const key = keys.forContent('uploads', 'client-1', sha256(bytes), 'png');
     const m = KEY_SHAPE.exec(key);
     expect(m).not.toBeNull();
     expect(m![1]).toBe(m![2].slice(0, 2));
@@ -25,21 +26,20 @@ describe('BlobKeys', () => {
   });
 
   it('is an HMAC under the secret, not a bare hash of the content', () => {
-    const key = keys.forContent('uploads', 'client-1', bytes, 'png');
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    expect(key).not.toContain(sha);
+    const key = keys.forContent('uploads', 'client-1', sha256(bytes), 'png');
+    expect(key).not.toContain(sha256(bytes));
     // Another secret gives another key for the same content and scope: keys cannot be guessed.
-    expect(new BlobKeys(randomBytes(32)).forContent('uploads', 'client-1', bytes, 'png')).not.toBe(
-      key,
-    );
+    expect(
+      new BlobKeys(randomBytes(32)).forContent('uploads', 'client-1', sha256(bytes), 'png'),
+    ).not.toBe(key);
   });
 
   it('is stable: same secret, namespace, scope and content give the same key', () => {
-    expect(keys.forContent('uploads', 'client-1', bytes, 'png')).toBe(
+    expect(keys.forContent('uploads', 'client-1', sha256(bytes), 'png')).toBe(
       new BlobKeys(Buffer.from(SECRET)).forContent(
         'uploads',
         'client-1',
-        Buffer.from(bytes),
+        sha256(Buffer.from(bytes)),
         'png',
       ),
     );
@@ -50,10 +50,10 @@ describe('BlobKeys', () => {
 
   it('gives different keys for different scopes, namespaces, contents and inputs', () => {
     const all = [
-      keys.forContent('uploads', 'client-1', bytes, 'png'),
-      keys.forContent('uploads', 'client-2', bytes, 'png'),
-      keys.forContent('catalog', 'client-1', bytes, 'png'),
-      keys.forContent('uploads', 'client-1', Buffer.from('other artwork'), 'png'),
+      keys.forContent('uploads', 'client-1', sha256(bytes), 'png'),
+      keys.forContent('uploads', 'client-2', sha256(bytes), 'png'),
+      keys.forContent('catalog', 'client-1', sha256(bytes), 'png'),
+      keys.forContent('uploads', 'client-1', sha256(Buffer.from('other artwork')), 'png'),
       keys.forInputs('renders', { a: 1 }, 'png'),
       keys.forInputs('renders', { a: 2 }, 'png'),
       keys.forInputs('prints', { a: 1 }, 'png'),
@@ -62,15 +62,15 @@ describe('BlobKeys', () => {
   });
 
   it('keeps the extension out of the hash (the same blob as png or webp differs only there)', () => {
-    const png = keys.forContent('uploads', 'c', bytes, 'png');
-    const webp = keys.forContent('uploads', 'c', bytes, 'webp');
+    const png = keys.forContent('uploads', 'c', sha256(bytes), 'png');
+    const webp = keys.forContent('uploads', 'c', sha256(bytes), 'webp');
     expect(webp).toBe(png.replace(/\.png$/, '.webp'));
   });
 
   it('refuses a short secret and a namespace that is not a path segment', () => {
     expect(() => new BlobKeys(Buffer.alloc(31))).toThrow('at least 32 bytes');
     for (const namespace of ['', '..', 'Uploads', 'a/b', '9x', 'x'.repeat(33)]) {
-      expect(() => keys.forContent(namespace, 'c', bytes, 'png')).toThrow(InvalidBlobKey);
+      expect(() => keys.forContent(namespace, 'c', sha256(bytes), 'png')).toThrow(InvalidBlobKey);
     }
   });
 });

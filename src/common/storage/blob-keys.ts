@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** File extensions a blob key may end in, with the content type served for each. */
 export const BLOB_CONTENT_TYPES = {
@@ -56,10 +56,12 @@ export class BlobKeys {
     if (secret.length < 32) throw new Error('the blob key secret must be at least 32 bytes');
   }
 
-  /** Key of `bytes` stored for `scope` (e.g. a client id) in `namespace`. */
-  forContent(namespace: string, scope: string, bytes: Buffer, ext: BlobExtension): string {
-    const digest = createHash('sha256').update(bytes).digest('hex');
-    return this.key(namespace, `content\n${scope}\n${digest}`, ext);
+  /**
+   * Key of content stored for `scope` (e.g. a client id) in `namespace`, by the content's SHA-256
+   * (hex, see sha256Hex: hashed once by the caller, off a single stretch of the event loop).
+   */
+  forContent(namespace: string, scope: string, sha256: string, ext: BlobExtension): string {
+    return this.key(namespace, `content\n${scope}\n${sha256}`, ext);
   }
 
   /** Key of something derived from `inputs` (any JSON value; object keys are sorted). */
