@@ -185,17 +185,19 @@ export const ATTACKS: Attack[] = [
   },
   {
     id: 'H6',
-    title: 'lossless WebP transforms at 4096², a new quality each, 6 loops',
+    // The pad colour changes the pixels, so each request is new work (lossless WebP ignores
+    // `quality`, which an earlier version varied: every request after the first was a lookup).
+    title: 'lossless WebP transforms at 4096², a new pad colour each, 6 loops',
     prepare: ({ target, small }) => {
       const px = small ? 1024 : 4096;
-      const start = Math.floor(Math.random() * 100);
+      const start = Math.floor(Math.random() * 0xffffff);
       return Promise.resolve(
         repeat(6, 0, (a, _l, n) =>
           target.as(target.attacker, a, {
             path: renderPath(
               target.attacker.recipeSets[0],
               'north',
-              `width=${px}&height=${px}&mode=pad&format=webp&webp.lossless=true&quality=${1 + ((start + n) % 100)}`,
+              `width=${px}&height=${px}&mode=pad&format=webp&webp.lossless=true&bgcolor=${((start + n * 4099) % 0xffffff).toString(16).padStart(6, '0')}`,
             ),
             timeoutMs: LONG,
           }),
