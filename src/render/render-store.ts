@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { applyTransform } from '../common/images/transform';
-import { ImageTransform, OUTPUT_FORMATS, OutputFormat } from '../common/images/transform-layout';
+import {
+  ImageTransform,
+  OUTPUT_FORMATS,
+  OutputFormat,
+  planLayout,
+} from '../common/images/transform-layout';
 import { SharedFlight } from '../common/redis/shared-flight';
 import { SingleFlight } from '../common/scheduling/single-flight';
 import { WorkPools } from '../common/scheduling/work-pools';
@@ -22,6 +27,25 @@ const EXTENSIONS: Record<OutputFormat, BlobExtension> = {
   webp: 'webp',
   gif: 'gif',
 };
+
+/**
+ * A transformation whose output has more pixels than this (2048 × 2048) costs about what a render
+ * does (a 4096² lossless WebP: ~350 MB and seconds of CPU), so it takes a slot of the render pool,
+ * where a client holds fewer at once, instead of the lighter transformation pool (issue 24, H6:
+ * six such transformations of one client, two at a time, took the process to 1.2 GB).
+ */
+export const HEAVY_TRANSFORM_PIXELS = 2048 * 2048;
+
+/**
+ * The output pixels of `spec` applied to the render drawn from `inputs` (its crop aside, which
+ * only ever takes pixels away from the source): known before anything is decoded.
+ */
+export function transformPixels(inputs: RenderInputs, spec: ImageTransform): number {
+  const { width, height } = inputs.outputSize;
+  const turned = spec.rotate === 90 || spec.rotate === 270;
+  const layout = planLayout(turned ? height : width, turned ? width : height, spec);
+  return layout.canvasWidth * layout.canvasHeight;
+}
 
 /** A render to look up or draw: its key and what it is drawn from. */
 export interface RenderDraw {
@@ -91,7 +115,11 @@ export class RenderStore {
       const png = await this.render(draw, lookup);
       await this.quota.take(draw.recipeSet.clientId, WorkPolicy.Render);
       const maxSide = this.config.render.maxSide;
-      const out = await this.pools.transforms.run(draw.recipeSet.clientId, () =>
+      const pool =
+        transformPixels(draw.inputs, transform.spec) > HEAVY_TRANSFORM_PIXELS
+          ? this.pools.renders
+          : this.pools.transforms;
+      const out = await pool.run(draw.recipeSet.clientId, () =>
         applyTransform(png, transform.spec, {
           maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
           maxOutputPixels: maxSide * maxSide,

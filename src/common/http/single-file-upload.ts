@@ -20,6 +20,7 @@ import { ApiTextError } from '../openapi/api-text-error.decorator';
 import { WorkPools } from '../scheduling/work-pools';
 import { Actor } from '../auth/actor';
 import { sha256Hex } from '../crypto/digest';
+import { slicedMemoryStorage } from './sliced-memory-storage';
 
 /**
  * The one file that imports multer: `multipart/form-data` requests carrying one file and a few
@@ -130,7 +131,7 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
     ) {
       this.maxBytes = options.maxBytes ?? config.maxUploadBytes;
       this.parser = multer({
-        storage: multer.memoryStorage(),
+        storage: slicedMemoryStorage(),
         // Names as browsers send them (raw UTF-8), not busboy's default latin1.
         defParamCharset: 'utf8',
         limits: {
