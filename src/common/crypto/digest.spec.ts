@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { turnsDuring } from '../../../test/support/loop-turns';
 import { DIGEST_SLICE_BYTES, sha256Hex } from './digest';
 
 const plain = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -15,17 +15,7 @@ describe('sha256Hex', () => {
 
   it('lets other work run between slices of a large input', async () => {
     const bytes = randomBytes(8 * DIGEST_SLICE_BYTES);
-    let turns = 0;
-    let hashing = true;
-    const ticker = (async () => {
-      while (hashing) {
-        turns++;
-        await nextTurn();
-      }
-    })();
-    const digest = await sha256Hex(bytes);
-    hashing = false;
-    await ticker;
+    const { result: digest, turns } = await turnsDuring(() => sha256Hex(bytes));
     expect(digest).toBe(plain(bytes));
     // Hashed in one stretch, the other loop would have run once at most.
     expect(turns).toBeGreaterThanOrEqual(7);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { turnsDuring } from '../../../test/support/loop-turns';
 import { JOIN_SLICE_BYTES, joinSliced, readAll } from './sliced-memory-storage';
 
 describe('sliced memory storage', () => {
@@ -18,17 +18,7 @@ describe('sliced memory storage', () => {
 
   it('lets other work run while it joins a large file', async () => {
     const chunks = Array.from({ length: 64 }, () => randomBytes(256 * 1024)); // 16 MiB
-    let turns = 0;
-    let joining = true;
-    const ticker = (async () => {
-      while (joining) {
-        turns++;
-        await nextTurn();
-      }
-    })();
-    const joined = await joinSliced(chunks, 64 * 256 * 1024);
-    joining = false;
-    await ticker;
+    const { result: joined, turns } = await turnsDuring(() => joinSliced(chunks, 64 * 256 * 1024));
     expect(joined.equals(Buffer.concat(chunks))).toBe(true);
     // 16 MiB in slices of JOIN_SLICE_BYTES: the other loop ran between them.
     expect(turns).toBeGreaterThanOrEqual((16 * 1024 * 1024) / JOIN_SLICE_BYTES - 1);
