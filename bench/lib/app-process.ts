@@ -135,6 +135,8 @@ export async function startBenchApp(
     NODE_ENV: 'production',
     DATA_ENCRYPTION_KEYS: keySpec,
     DATA_DIR: dataDir,
+    // As README "Running in production" says to run it (and the npm scripts do).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...extraEnv,
   };
   if (dbUrl) env.DATABASE_URL = dbUrl;
