@@ -161,6 +161,17 @@ describe('OpenApiArbitraries on small schemas', () => {
     expect(tooMany.request().body).toEqual({ name: 'abc', tags: ['t', 't', 't'], kind: 'a' });
   });
 
+  it('fills a too-long array with a minimal item when the first one is larger', () => {
+    const req: GeneratedRequest = {
+      path: { id: 'x' },
+      query: {},
+      header: {},
+      body: { name: 'abc', tags: ['a long tag'], kind: 'a' },
+    };
+    const tooMany = g.variants(op, req).find((v) => v.label === 'body.tags: more than 2 items')!;
+    expect(tooMany.request().body).toEqual({ name: 'abc', tags: ['x', 'x', 'x'], kind: 'a' });
+  });
+
   it('leaves out what the lenient predicate accepts, and adds extra values', () => {
     const req: GeneratedRequest = {
       path: { id: 'x' },

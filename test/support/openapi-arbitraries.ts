@@ -539,8 +539,14 @@ export class OpenApiArbitraries {
         );
       const maxItems = num(f.maxItems);
       if (maxItems !== undefined && Array.isArray(site.value)) {
+        // The smaller of the first item and a minimal one: many copies of a large item would
+        // break the body size limit (413) before the item count.
+        const least = minimal(this, (f.items as Schema | undefined) ?? {});
         const first: unknown = site.value[0];
-        const item = first ?? minimal(this, (f.items as Schema | undefined) ?? {});
+        const item =
+          first !== undefined && JSON.stringify(first).length <= JSON.stringify(least).length
+            ? first
+            : least;
         list.push({
           label: `more than ${maxItems} items`,
           value: Array.from({ length: maxItems + 1 }, () => item),
