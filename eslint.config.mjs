@@ -11,6 +11,7 @@ const MODULES = [
   'saved-assets',
   'imagegen',
   'moderation',
+  'webhooks',
 ];
 const indexOnly = (modules) => [
   'error',

@@ -40,6 +40,7 @@ import { ImageGenModule } from './imagegen';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { WebhooksModule } from './webhooks';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { WorkersModule } from './common/workers/workers.module';
 import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
@@ -92,6 +93,7 @@ export class AppModule {
         ImageGenModule,
         ModerationModule,
         AvailabilityModule,
+        WebhooksModule,
         HealthModule,
         DemoModule,
       ],

@@ -14,6 +14,7 @@ import { PLAN_ENTITIES } from './plans';
 import { SHARE_ENTITIES } from './share';
 import { MODERATION_ENTITIES } from './moderation';
 import { AVAILABILITY_ENTITIES } from './availability';
+import { WEBHOOK_ENTITIES } from './webhooks';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -38,4 +39,5 @@ export const ENTITIES = [
   ...SHARE_ENTITIES,
   ...MODERATION_ENTITIES,
   ...AVAILABILITY_ENTITIES,
+  ...WEBHOOK_ENTITIES,
 ];

@@ -30,6 +30,20 @@ export interface UserSettings {
   addressFailures: { limit: number; windowMs: number; blockMs: number };
 }
 
+/** Events and webhooks (src/webhooks). */
+export interface WebhookSettings {
+  /** http and private, loopback and link-local targets allowed (development and tests). */
+  allowPrivateTargets: boolean;
+  /** How long one delivery attempt may take. */
+  timeoutMs: number;
+  /** Seconds before each attempt at an event: its length is the number of attempts. */
+  retrySchedule: number[];
+  /** An endpoint whose deliveries all failed this long is disabled. */
+  disableAfterMs: number;
+  maxEndpoints: number;
+  eventRetentionDays: number;
+}
+
 /** Message delivery (src/common/messages): a channel without its setting keeps its messages. */
 export interface MessageSettings {
   /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
@@ -139,6 +153,7 @@ export class AppConfig {
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
+  readonly webhooks: WebhookSettings;
   /** Prepended to every Redis key the service writes. */
   readonly redisKeyPrefix: string;
   readonly users: UserSettings;
@@ -232,6 +247,14 @@ export class AppConfig {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    };
+    this.webhooks = {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())),
+      disableAfterMs: env.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+      maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
+      eventRetentionDays: env.EVENT_RETENTION_DAYS,
     };
     this.users = {
       invitationDays: 7,

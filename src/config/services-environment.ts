@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsUrl, Matches } from 'class-validator';
 import { IntBetween, toBool } from './env-rules';
+import { WebhooksEnvironment } from './webhooks-environment';
 
 /** The optional variables of this file, which have no default (parseEnvironment reads them). */
 export const OPTIONAL_SERVICE_VARIABLES = [
@@ -17,7 +18,7 @@ export const OPTIONAL_SERVICE_VARIABLES = [
  * directory, or S3) and message delivery (SMTP for e-mail, an HTTP provider for SMS). Part of
  * {@link Environment}.
  */
-export class ServicesEnvironment {
+export class ServicesEnvironment extends WebhooksEnvironment {
   @IsIn(['directory', 's3'])
   BLOB_STORE: 'directory' | 's3' = 'directory';
 

@@ -4,6 +4,7 @@ import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
 import { FieldCipher } from '../common/crypto/field-cipher';
+import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
@@ -55,6 +56,7 @@ export class AcknowledgementsService {
     private readonly cipher: FieldCipher,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   /** One order (`POST /api/order/acknowledgement`, or `POST /api/order` with `requireAddresses`). */
@@ -132,6 +134,10 @@ export class AcknowledgementsService {
           now,
         );
         await this.jobs.sendMany('print-files', printFileJobs(due, versions));
+        // Last: the event log's lock on the client is held until the commit.
+        await this.events.record(
+          prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved, now)),
+        );
         return prepared.map(({ dto, lines }) => result(dto.purchaseOrderNumber, lines, resolved));
       });
     } catch (err) {
@@ -237,6 +243,29 @@ function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>
       singletonKey: `${recipeSetId}:${designVersion}`,
     };
   });
+}
+
+/** The most recipe set ids an `order.acknowledged` event lists (it stays under 20 kB). */
+const MAX_EVENT_RECIPE_SETS = 500;
+
+function acknowledgedEvent(
+  clientId: string,
+  { dto, lines }: PreparedOrder,
+  resolved: Map<string, RecipeSetRecord>,
+  at: Date,
+): NewEvent {
+  const readable = [...new Set(lines.map((l) => resolved.get(l.ref)!.readableId))];
+  return {
+    clientId,
+    type: 'order.acknowledged',
+    purchaseOrderNumber: dto.purchaseOrderNumber,
+    data: {
+      recipeSetReadableIds: readable.slice(0, MAX_EVENT_RECIPE_SETS),
+      recipeSetCount: readable.length,
+      lineItemCount: lines.length,
+      acknowledgedAt: at.toISOString(),
+    },
+  };
 }
 
 /** The documented success body: one status per recipe set, named by its readable id. */

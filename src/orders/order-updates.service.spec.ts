@@ -2,6 +2,7 @@ import { strictMock } from '../../test/support/strict-mock';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
+import { EventRecorder } from '../common/events/event-recorder';
 import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
@@ -42,14 +43,17 @@ function setup(lines: LineItemRow[] | null) {
     touchOrder: jest.fn().mockResolvedValue(undefined),
   };
   const recipeSets = { setStatus: jest.fn().mockResolvedValue(new Map()) };
+  const events = { record: jest.fn().mockResolvedValue(undefined) };
   return {
     repo,
     recipeSets,
+    events,
     service: new OrderUpdatesService(
       uow,
       strictMock<OrdersRepository>(repo, 'orders'),
       strictMock<RecipeSetsService>(recipeSets, 'recipeSets'),
       clock,
+      strictMock<EventRecorder>(events, 'events'),
     ),
   };
 }
@@ -252,5 +256,64 @@ describe('OrderUpdatesService', () => {
     expect(repo.appendHistory).toHaveBeenCalledWith([
       expect.objectContaining({ serialNumbers: null, shipmentVendor: 'UPS' }),
     ]);
+  });
+
+  describe('events', () => {
+    it('records a status change per line item that changed, with the previous status', async () => {
+      const { service, events } = setup([
+        line(1, 'AAAA1111'),
+        line(2, 'BBBB2222', { workflowStatus: WorkflowStatus.InProgress }),
+      ]);
+      await service.updateStatus(
+        actor,
+        {
+          purchaseOrderNumber: 'PO-1',
+          lineItems: [
+            { recipeSetReadableId: 'AAAA1111', workflowStatus: WorkflowStatus.InProgress },
+            { recipeSetReadableId: 'BBBB2222', workflowStatus: WorkflowStatus.InProgress },
+          ],
+        },
+        'r1',
+      );
+      expect(events.record).toHaveBeenCalledWith([
+        expect.objectContaining({
+          clientId: 'c1',
+          type: 'order.line_item.status_changed',
+          purchaseOrderNumber: 'PO-1',
+          data: expect.objectContaining({
+            recipeSetReadableId: 'AAAA1111',
+            status: WorkflowStatus.InProgress,
+            previousStatus: WorkflowStatus.NotStarted,
+          }),
+        }),
+      ]);
+    });
+
+    it('records a shipment with the tracking numbers it added, and nothing for a repeat', async () => {
+      const { service, events } = setup([line(1, 'AAAA1111', { shipmentTracking: ['T1'] })]);
+      await service.shipNotification(
+        actor,
+        {
+          purchaseOrderNumber: 'PO-1',
+          lineItems: [{ recipeSetReadableId: 'AAAA1111', shipmentTracking: ['T1', 'T2'] }],
+        },
+        'r1',
+      );
+      expect(events.record).toHaveBeenLastCalledWith([
+        expect.objectContaining({
+          type: 'order.shipment.recorded',
+          data: expect.objectContaining({ shipmentTracking: ['T2'], serialNumbersAdded: 0 }),
+        }),
+      ]);
+      await service.shipNotification(
+        actor,
+        {
+          purchaseOrderNumber: 'PO-1',
+          lineItems: [{ recipeSetReadableId: 'AAAA1111', shipmentTracking: ['T1'] }],
+        },
+        'r1',
+      );
+      expect(events.record).toHaveBeenLastCalledWith([]);
+    });
   });
 });

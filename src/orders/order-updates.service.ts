@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
+import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { parseRecipeSetRef, RecipeSetsService, RecipeStatus } from '../recipesets';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
@@ -37,6 +38,58 @@ const SHIPMENT_LISTS = [
 ] as const;
 
 /**
+ * The events of one line item's update: its status when it changed, its shipment when the
+ * notification added to it (a repeated notification adds nothing and records nothing).
+ */
+function lineEvents(
+  clientId: string,
+  purchaseOrderNumber: string,
+  line: LineItemRow,
+  {
+    change,
+    history,
+  }: {
+    change: LineChange;
+    history: {
+      shipmentTracking: string[] | null;
+      shipmentVendor: string | null;
+      serialNumbers: string[] | null;
+    };
+  },
+): NewEvent[] {
+  const about = {
+    recipeSetReadableId: line.recipeSetReadableId,
+    lineItemId: line.id,
+    externalLineItemId: line.externalLineItemId,
+  };
+  if (change.workflowStatus !== undefined) {
+    if (change.workflowStatus === line.workflowStatus) return [];
+    return [
+      {
+        clientId,
+        type: 'order.line_item.status_changed',
+        purchaseOrderNumber,
+        data: { ...about, status: change.workflowStatus, previousStatus: line.workflowStatus },
+      },
+    ];
+  }
+  if (!history.shipmentTracking && !history.shipmentVendor && !history.serialNumbers) return [];
+  return [
+    {
+      clientId,
+      type: 'order.shipment.recorded',
+      purchaseOrderNumber,
+      data: {
+        ...about,
+        shipmentVendor: change.shipmentVendor ?? line.shipmentVendor,
+        shipmentTracking: history.shipmentTracking ?? [],
+        serialNumbersAdded: history.serialNumbers?.length ?? 0,
+      },
+    },
+  ];
+}
+
+/**
  * Ship notifications and workflow-status updates (DESIGN §6): all-or-nothing, the order locked
  * for the duration, every change appended to the line item's history. A missing order or line
  * item is UpdateRejected.
@@ -48,6 +101,7 @@ export class OrderUpdatesService {
     private readonly orders: OrdersRepository,
     private readonly recipeSets: RecipeSetsService,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   shipNotification(
@@ -206,6 +260,10 @@ export class OrderUpdatesService {
         (a) => a.change.workflowStatus && isInProgress(a.change.workflowStatus),
       );
       await this.orders.touchOrder(order.id, startsProduction, now);
+      // Last: the event log's lock on the client is held until the commit.
+      await this.events.record(
+        applied.flatMap((a) => lineEvents(actor.clientId, purchaseOrderNumber, a.line, a)),
+      );
       return {
         purchaseOrderNumber,
         status: 'OK',

@@ -19,6 +19,15 @@ export interface NewRecipeSet {
 
 export type RecipeSetRow = Pick<RecipeSetEntity, 'id' | 'readableId' | 'clientId' | 'status'>;
 
+/** A recipe set's status change, as the UPDATE that made it saw it. */
+export interface StatusChange {
+  id: string;
+  version: number;
+  readableId: string;
+  clientId: string;
+  previousStatus: RecipeStatus;
+}
+
 /** Intent-named queries over recipe sets. Inside a unit of work they run in its transaction. */
 @Injectable()
 export class RecipeSetsRepository {
@@ -108,29 +117,37 @@ export class RecipeSetsRepository {
     ids: readonly string[],
     status: RecipeStatus,
     at: Date,
-  ): Promise<{ id: string; version: number }[]> {
+  ): Promise<StatusChange[]> {
     // UPDATE … RETURNING answers [rows, count] through TypeORM.
-    const [rows] = await this.uow.manager.query<[{ id: string; version: number }[], number]>(
-      `UPDATE recipe_set SET status = $1, last_modified_at = $2
-       WHERE id IN (SELECT id FROM recipe_set WHERE id = ANY($3::uuid[]) ORDER BY id FOR NO KEY UPDATE)
-       RETURNING id, version`,
+    const [rows] = await this.uow.manager.query<[StatusChange[], number]>(
+      `UPDATE recipe_set r SET status = $1, last_modified_at = $2
+         FROM (SELECT id, status FROM recipe_set WHERE id = ANY($3::uuid[])
+                ORDER BY id FOR NO KEY UPDATE) AS before
+        WHERE r.id = before.id
+        RETURNING r.id, r.version, r.readable_id AS "readableId", r.client_id AS "clientId",
+                  before.status AS "previousStatus"`,
       [status, at, [...new Set(ids)]],
     );
     return rows;
   }
 
-  /** Moves a recipe set to `to` only from one of `from`; whether it moved. */
+  /** Moves a recipe set to `to` only from one of `from`: the change, if it moved. */
   async advanceStatus(
     id: string,
     from: readonly RecipeStatus[],
     to: RecipeStatus,
     at: Date,
-  ): Promise<boolean> {
-    const [, count] = await this.uow.manager.query<[unknown[], number]>(
-      `UPDATE recipe_set SET status = $1, last_modified_at = $2 WHERE id = $3 AND status = ANY($4)`,
+  ): Promise<StatusChange | undefined> {
+    const [rows] = await this.uow.manager.query<[StatusChange[], number]>(
+      `UPDATE recipe_set r SET status = $1, last_modified_at = $2
+         FROM (SELECT id, status FROM recipe_set WHERE id = $3 AND status = ANY($4)
+                FOR NO KEY UPDATE) AS before
+        WHERE r.id = before.id
+        RETURNING r.id, r.version, r.readable_id AS "readableId", r.client_id AS "clientId",
+                  before.status AS "previousStatus"`,
       [to, at, id, [...from]],
     );
-    return count > 0;
+    return rows[0];
   }
 
   /** The client's recipe sets in `status` modified on or after `since`, oldest change first. */

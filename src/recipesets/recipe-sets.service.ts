@@ -4,7 +4,8 @@ import { AppConfig } from '../config/app-config';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { parseRecipeSetRef } from './readable-id';
 import { TooManyRecipeSets } from './recipe-sets.errors';
-import { RecipeSetsRepository } from './recipe-sets.repository';
+import { RecipeSetsRepository, StatusChange } from './recipe-sets.repository';
+import { EventRecorder } from '../common/events/event-recorder';
 import { RecipeStatus } from './recipe-status';
 
 export interface RecipeSetSummary {
@@ -41,6 +42,7 @@ export class RecipeSetsService {
   constructor(
     private readonly repo: RecipeSetsRepository,
     private readonly config: AppConfig,
+    private readonly events: EventRecorder,
   ) {}
 
   /** Creates `count` recipe sets for a client, each with a fresh readable id. */
@@ -99,6 +101,7 @@ export class RecipeSetsService {
   ): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
     const rows = await this.repo.setStatus([...new Set(ids)], status, at);
+    await this.recordChanges(rows, status);
     return new Map(rows.map((r) => [r.id, r.version]));
   }
 
@@ -106,13 +109,29 @@ export class RecipeSetsService {
    * Moves a recipe set to `to` if it is in one of `from` (work that follows the order must not
    * undo a hold or a cancellation); whether it moved.
    */
-  advanceStatus(
+  async advanceStatus(
     id: string,
     from: readonly RecipeStatus[],
     to: RecipeStatus,
     at: Date,
   ): Promise<boolean> {
-    return this.repo.advanceStatus(id, from, to, at);
+    const change = await this.repo.advanceStatus(id, from, to, at);
+    if (change) await this.recordChanges([change], to);
+    return change !== undefined;
+  }
+
+  /** `recipe_set.status_changed` for each recipe set whose status changed (in the caller's unit of work). */
+  private async recordChanges(changes: readonly StatusChange[], status: RecipeStatus): Promise<void> {
+    await this.events.record(
+      changes
+        .filter((c) => c.previousStatus !== status)
+        .map((c) => ({
+          clientId: c.clientId,
+          type: 'recipe_set.status_changed' as const,
+          orderingKey: `rs:${c.readableId}`,
+          data: { recipeSetReadableId: c.readableId, status, previousStatus: c.previousStatus },
+        })),
+    );
   }
 
   /** Ids of the client's recipe sets in `status` modified on or after `since`, oldest change first. */

@@ -14,6 +14,7 @@ import {
   OutboundMessage,
 } from '../common/messages/outbound-message';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { EventRecorder } from '../common/events/event-recorder';
 import { isUuid } from '../common/validation/uuid';
 import { AppConfig } from '../config/app-config';
 import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
@@ -52,6 +53,7 @@ export class ShareService {
     private readonly repo: ShareLinksRepository,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   /**
@@ -115,7 +117,21 @@ export class ShareService {
       const claim = await this.quota.claim(recipeSet.clientId, 'share', count, limit, now);
       if (!claim.granted) throw new ShareDailyLimitReached(limit, claim.usedToday, count);
       await this.repo.insert(links);
-      return this.outbox.enqueue(messages, { jobDelaySeconds: JOB_DELAY_SECONDS });
+      const queued = await this.outbox.enqueue(messages, { jobDelaySeconds: JOB_DELAY_SECONDS });
+      // Last: the event log's lock on the client is held until the commit. Counts, never whom.
+      await this.events.record([
+        {
+          clientId: recipeSet.clientId,
+          type: 'share.sent',
+          data: {
+            recipeSetReadableId: recipeSet.readableId,
+            emailRecipients: links.filter((l) => l.channel === 'email').length,
+            smsRecipients: links.filter((l) => l.channel === 'sms').length,
+            shareLinkIds: links.map((l) => l.id),
+          },
+        },
+      ]);
+      return queued;
     });
     const refused = await this.outbox.deliverNow(ids, DELIVER_NOW_MS);
     if (refused.length > 0)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { EventRecorder } from '../common/events/event-recorder';
 import { capabilityHash, looksLikeCapability } from '../common/crypto/capability';
 import { PasswordHasher } from '../common/crypto/password-hasher';
 import { MessageLocale, messageLocale } from '../common/messages/message-templates';
@@ -42,6 +43,7 @@ export class InvitationsService {
     private readonly uow: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly events: EventRecorder,
   ) {}
 
   /** The open invitation the token belongs to, or undefined. */
@@ -82,6 +84,18 @@ export class InvitationsService {
         acceptedAt: now,
         updatedAt: now,
       });
+      await this.events.record([
+        {
+          clientId: user.clientId,
+          type: 'user.invitation.accepted',
+          data: {
+            userId: user.id,
+            email: user.email,
+            role: user.role,
+            acceptedAt: now.toISOString(),
+          },
+        },
+      ]);
       return { accepted: true, locale: messageLocale(user.locale) } as const;
     });
   }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { JobContext, JobQueue } from '../common/jobs/job-queue';
 import { JOB_QUEUES, JobPayloads } from '../common/jobs/job-registry';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
@@ -49,6 +50,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly keys: BlobKeys,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly events: EventRecorder,
   ) {}
 
   onModuleInit(): void {
@@ -82,6 +84,7 @@ export class PrintFilesWorker implements OnModuleInit {
           RecipeStatus.ProcessingFailure,
           this.clock.now(),
         );
+        await this.events.record([this.failedEvent(recipeSet, designVersion, message)]);
       });
       return;
     }
@@ -130,6 +133,19 @@ export class PrintFilesWorker implements OnModuleInit {
           at,
         );
         await this.orders.printFilesReady(recipeSetId, at);
+        await this.events.record([
+          {
+            clientId: recipeSet.clientId,
+            type: 'print_files.ready',
+            orderingKey: `rs:${recipeSet.readableId}`,
+            data: {
+              recipeSetReadableId: recipeSet.readableId,
+              designVersion,
+              printFilesUrl: `${this.config.baseUrl}/api/webtoprint/${recipeSet.readableId}`,
+              locations: files.locations.map((l) => l.handle).slice(0, 100),
+            },
+          },
+        ]);
       });
     } catch (err) {
       const final = job.retryCount >= JOB_QUEUES['print-files'].retryLimit;
@@ -140,15 +156,34 @@ export class PrintFilesWorker implements OnModuleInit {
       );
       await this.uow.run(async () => {
         await this.sets.attemptFailed(set.id, message, this.clock.now(), final);
-        if (final)
+        if (final) {
           await this.recipeSets.advanceStatus(
             recipeSetId,
             BEFORE_PRINT,
             RecipeStatus.ProcessingFailure,
             this.clock.now(),
           );
+          await this.events.record([this.failedEvent(recipeSet, designVersion, message)]);
+        }
       });
       throw err;
     }
+  }
+
+  private failedEvent(
+    recipeSet: { clientId: string; readableId: string },
+    designVersion: number,
+    error: string,
+  ): NewEvent {
+    return {
+      clientId: recipeSet.clientId,
+      type: 'print_files.failed',
+      orderingKey: `rs:${recipeSet.readableId}`,
+      data: {
+        recipeSetReadableId: recipeSet.readableId,
+        designVersion,
+        error: error.slice(0, 500),
+      },
+    };
   }
 }

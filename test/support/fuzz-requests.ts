@@ -217,6 +217,23 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         body: { ...req.body, recipeSetReadableId: pools.designed[n % pools.designed.length] },
       };
     }
+    case 'createWebhookEndpoint':
+    case 'updateWebhookEndpoint': {
+      // A URL the target rules accept (the schema cannot say which hosts are refused): a public
+      // address, written as one, so that no DNS is asked. Nothing is delivered (no workers).
+      if (
+        !isObject(req.body) ||
+        (op.operationId === 'updateWebhookEndpoint' && !('url' in req.body))
+      )
+        return req;
+      return { ...req, body: { ...req.body, url: `https://93.184.216.34/hooks/${n}` } };
+    }
+    case 'listWebhookDeliveries': {
+      // A cursor is one the service answered (`next`): a made-up one is refused, 400.
+      const query = { ...req.query };
+      delete query.cursor;
+      return { ...req, query };
+    }
     case 'renderRecipeSet':
     case 'renderRecipeSetView': {
       // Sizes up to the maximum are valid, but a large one is drawn at up to 4096 px: seconds a

@@ -8,6 +8,8 @@ export interface JobPayloads {
   'print-files': { recipeSetId: string; designVersion: number };
   /** One message of the outbox (common/messages). */
   'deliver-message': { messageId: string };
+  /** One attempt to deliver an event to a webhook endpoint (src/webhooks). */
+  'deliver-webhook': { attemptId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,6 +39,14 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'standard',
+  },
+  'deliver-webhook': {
+    // The job's own retries cover a database that is briefly away; the webhook retry schedule
+    // (a new attempt, with its own job) covers a receiver that fails.
+    retryLimit: 5,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    policy: 'stately',
   },
 };
 

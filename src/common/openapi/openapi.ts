@@ -1,5 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { envelopeSchema, EVENT_CATALOG } from '../events/event-catalog';
+import { EventType } from '../events/event-recorder';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
@@ -53,6 +55,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Blobs',
       'Stored files (uploads, catalog images, renders, print files) behind CDN_URL links.',
     )
+    .addTag(
+      'Webhooks',
+      'Events pushed to partner endpoints (Standard Webhooks: signed, retried, in sequence per purchase order) and the event log to catch up from. Each event type and its payload: `x-webhooks`.',
+    )
     .addTag('Operations', 'Health and metrics.')
     .addApiKey(
       {
@@ -80,8 +86,63 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   applyBodyContents(document);
   addCommonErrors(document);
+  addWebhooks(document);
   tidyAlternatives(document.components?.schemas ?? {});
   return document;
+}
+
+const SIGNED_HEADERS = [
+  ['webhook-id', 'The event id (`evt_…`), the same on every retry: deduplicate on it.'],
+  ['webhook-timestamp', 'When this attempt was sent, in Unix seconds: refuse old ones (replays).'],
+  [
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` with the key in the endpoint secret (after `whsec_`); two, space-separated, for 24 hours after a rotation. Verify with a Standard Webhooks library.',
+  ],
+] as const;
+
+/**
+ * The events webhooks deliver, as OpenAPI 3.1's `webhooks` would list them (this document is
+ * 3.0, where the `x-webhooks` extension is read by Redoc and others): one POST per event type,
+ * with the Standard Webhooks headers and the envelope. Answer 2xx within 15 s; anything else is
+ * retried.
+ */
+function addWebhooks(document: OpenAPIObject): void {
+  const hooks: Record<string, unknown> = {};
+  for (const [type, entry] of Object.entries(EVENT_CATALOG)) {
+    hooks[type] = {
+      post: {
+        operationId: `event_${type.replace(/\./g, '_')}`,
+        summary: type,
+        description: entry.summary,
+        tags: ['Webhooks'],
+        parameters: SIGNED_HEADERS.map(([name, description]) => ({
+          in: 'header',
+          name,
+          required: true,
+          description,
+          schema: { type: 'string' },
+        })),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: envelopeSchema(type as EventType, {
+                type: 'object',
+                properties: entry.data,
+              }),
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'Any 2xx within 15 s: delivered. Anything else, no answer, or a redirect (not followed) is retried (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; Retry-After honoured); 410 disables the endpoint.',
+          },
+        },
+      },
+    };
+  }
+  (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = hooks;
 }
 
 const PROBLEM = { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/ProblemDetails' } } };

@@ -16,6 +16,7 @@ import { Availability1765100000000 } from './1765100000000-availability';
 import { Plans1765200000000 } from './1765200000000-plans';
 import { LibraryLimit1766003000000 } from './1766003000000-library-limit';
 import { PrintFailureLog1766003100000 } from './1766003100000-print-failure-log';
+import { Webhooks1766003200000 } from './1766003200000-webhooks';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Plans1765200000000,
   LibraryLimit1766003000000,
   PrintFailureLog1766003100000,
+  Webhooks1766003200000,
 ];

@@ -1,0 +1,36 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, Matches } from 'class-validator';
+import { IntBetween, toBool } from './env-rules';
+
+/** The Standard Webhooks retry schedule: seconds before each attempt (the first at once). */
+export const STANDARD_RETRY_SCHEDULE = '0,5,300,1800,7200,18000,36000,50400,72000,86400';
+
+/**
+ * The environment variables of events and webhooks (src/webhooks): where deliveries may go, how
+ * long one may take, when it is retried, and how long events are kept. Part of
+ * {@link Environment}.
+ */
+export class WebhooksEnvironment {
+  /** Lets endpoints use http and private, loopback and link-local targets (development, tests). */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+
+  @IntBetween(100, 60_000)
+  WEBHOOK_TIMEOUT_MS = 15_000;
+
+  @Matches(/^\s*\d{1,6}\s*(,\s*\d{1,6}\s*){0,19}$/, {
+    message:
+      'WEBHOOK_RETRY_SCHEDULE must be 1-20 comma-separated delays in seconds before each attempt, such as 0,5,300,1800',
+  })
+  WEBHOOK_RETRY_SCHEDULE = STANDARD_RETRY_SCHEDULE;
+
+  @IntBetween(1, 24 * 365)
+  WEBHOOK_DISABLE_AFTER_HOURS = 120;
+
+  @IntBetween(1, 1000)
+  WEBHOOK_MAX_ENDPOINTS = 10;
+
+  @IntBetween(1, 3650)
+  EVENT_RETENTION_DAYS = 30;
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { MessageOutbox } from '../common/messages/message-outbox';
+import { escapeHtml } from '../common/messages/message-templates';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { WebhookEndpointEntity } from './entities';
+
+/**
+ * Tells a client's Admin users that the service disabled one of their endpoints, by e-mail
+ * through the outbox (in the transaction that disables it).
+ */
+@Injectable()
+export class EndpointAlerts {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly outbox: MessageOutbox,
+  ) {}
+
+  async disabled(endpoint: WebhookEndpointEntity, reason: string): Promise<void> {
+    const admins = await this.uow.manager.query<{ email: string; locale: string }[]>(
+      `SELECT email, locale FROM app_user
+        WHERE client_id = $1 AND role = 'Admin' AND status = 'Active' ORDER BY email LIMIT 50`,
+      [endpoint.clientId],
+    );
+    if (admins.length === 0) return;
+    const subject = 'A webhook endpoint was disabled';
+    const text = [
+      `The webhook endpoint ${endpoint.url} (${endpoint.id}) was disabled: ${reason}.`,
+      'No events are delivered to it until it is enabled again (PATCH /api/webhooks/endpoints/{id} with {"status":"enabled"}).',
+      'Events it missed can be sent again with POST /api/webhooks/endpoints/{id}/replay, or read from GET /api/events.',
+    ].join('\n\n');
+    const html = text
+      .split('\n\n')
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join('');
+    await this.outbox.enqueue(
+      admins.map((a) => ({
+        channel: 'email' as const,
+        kind: 'webhook-disabled',
+        locale: 'en',
+        clientId: endpoint.clientId,
+        to: a.email,
+        email: { subject, html, text },
+      })),
+    );
+  }
+}

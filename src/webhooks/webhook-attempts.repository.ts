@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { insertRows } from '../common/persistence/bulk-insert';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { AttemptStatus, WebhookAttemptEntity } from './entities';
+
+export type NewAttempt = Omit<
+  WebhookAttemptEntity,
+  'claimedUntil' | 'responseStatus' | 'durationMs' | 'error' | 'completedAt' | 'status'
+>;
+
+export interface AttemptOutcome {
+  status: 'succeeded' | 'failed';
+  responseStatus: number | null;
+  durationMs: number | null;
+  error: string | null;
+  at: Date;
+}
+
+/** A page of an endpoint's attempts, newest first: after the cursor `(createdAt, id)`. */
+export interface AttemptPageQuery {
+  status?: AttemptStatus;
+  limit: number;
+  before?: { createdAt: Date; id: string };
+}
+
+/** Delivery attempts. In the open transaction. */
+@Injectable()
+export class WebhookAttemptsRepository {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async insert(rows: NewAttempt[]): Promise<void> {
+    if (rows.length === 0) return;
+    await insertRows(this.uow.manager, {
+      target: WebhookAttemptEntity,
+      rows: rows.map((r) => ({ ...r, status: 'pending' as const })),
+    });
+  }
+
+  find(id: string): Promise<WebhookAttemptEntity | null> {
+    return this.uow.manager.findOne(WebhookAttemptEntity, { where: { id } });
+  }
+
+  /**
+   * Claims a pending attempt for `seconds` (database time) if no other worker holds it and no
+   * earlier event of its ordering key still waits at the same endpoint; null otherwise.
+   */
+  async claimHead(id: string, seconds: number): Promise<WebhookAttemptEntity | null> {
+    const [rows] = await this.uow.manager.query<[{ id: string }[], number]>(
+      `UPDATE webhook_attempt a SET claimed_until = now() + make_interval(secs => $2)
+        WHERE a.id = $1 AND a.status = 'pending'
+          AND (a.claimed_until IS NULL OR a.claimed_until < now())
+          AND (a.ordering_key IS NULL OR NOT EXISTS (
+                SELECT 1 FROM webhook_attempt p
+                 WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
+                   AND p.status = 'pending' AND p.event_position < a.event_position))
+        RETURNING a.id`,
+      [id, seconds],
+    );
+    return rows.length > 0 ? this.find(id) : null;
+  }
+
+  /** Records a claimed attempt's outcome (once: an attempt resolved already stays as it is). */
+  async resolve(id: string, outcome: AttemptOutcome): Promise<boolean> {
+    const result = await this.uow.manager.update(
+      WebhookAttemptEntity,
+      { id, status: 'pending' },
+      {
+        status: outcome.status,
+        responseStatus: outcome.responseStatus,
+        durationMs: outcome.durationMs,
+        error: outcome.error?.slice(0, 500) ?? null,
+        completedAt: outcome.at,
+        claimedUntil: null,
+      },
+    );
+    return result.affected === 1;
+  }
+
+  /** The endpoint's next pending attempt of `orderingKey`, in event order. */
+  async nextOf(endpointId: string, orderingKey: string): Promise<string | undefined> {
+    const row = await this.uow.manager.findOne(WebhookAttemptEntity, {
+      where: { endpointId, orderingKey, status: 'pending' },
+      order: { eventPosition: 'ASC', createdAt: 'ASC' },
+      select: { id: true },
+    });
+    return row?.id;
+  }
+
+  /** Fails the endpoint's pending attempts no worker holds (it was disabled or deleted). */
+  async failPending(endpointId: string, reason: string, at: Date): Promise<void> {
+    await this.uow.manager.query(
+      `UPDATE webhook_attempt SET status = 'failed', error = $2, completed_at = $3
+        WHERE endpoint_id = $1 AND status = 'pending'
+          AND (claimed_until IS NULL OR claimed_until < now())`,
+      [endpointId, reason, at],
+    );
+  }
+
+  page(endpointId: string, q: AttemptPageQuery): Promise<WebhookAttemptEntity[]> {
+    const qb = this.uow.manager
+      .createQueryBuilder(WebhookAttemptEntity, 'a')
+      .where('a.endpoint_id = :endpointId', { endpointId });
+    if (q.status) qb.andWhere('a.status = :status', { status: q.status });
+    if (q.before)
+      qb.andWhere('(a.created_at, a.id) < (:createdAt, :id)', {
+        createdAt: q.before.createdAt,
+        id: q.before.id,
+      });
+    return qb.orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'DESC').limit(q.limit).getMany();
+  }
+
+  /**
+   * Pending attempts due for `graceSeconds` that no worker holds and that head their ordering
+   * key: their job was lost (or ran while an earlier event waited). At most `limit`.
+   */
+  async stalled(graceSeconds: number, limit: number): Promise<string[]> {
+    const rows = await this.uow.manager.query<{ id: string }[]>(
+      `SELECT a.id FROM webhook_attempt a
+        WHERE a.status = 'pending' AND a.due_at < now() - make_interval(secs => $1)
+          AND (a.claimed_until IS NULL OR a.claimed_until < now())
+          AND (a.ordering_key IS NULL OR NOT EXISTS (
+                SELECT 1 FROM webhook_attempt p
+                 WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
+                   AND p.status = 'pending' AND p.event_position < a.event_position))
+        ORDER BY a.due_at LIMIT $2`,
+      [graceSeconds, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** How long the oldest due pending attempt has waited, in seconds (0 when none). */
+  async oldestDueAgeSeconds(): Promise<number> {
+    const [row] = await this.uow.manager.query<{ age: number | null }[]>(
+      `SELECT EXTRACT(EPOCH FROM now() - min(due_at))::float8 AS age
+         FROM webhook_attempt WHERE status = 'pending' AND due_at <= now()`,
+    );
+    return Math.max(0, row?.age ?? 0);
+  }
+
+  /** Whether the endpoint had a successful attempt since `since`. */
+  async succeededSince(endpointId: string, since: Date): Promise<boolean> {
+    const count = await this.uow.manager
+      .createQueryBuilder(WebhookAttemptEntity, 'a')
+      .where('a.endpoint_id = :endpointId AND a.status = :ok AND a.completed_at >= :since', {
+        endpointId,
+        ok: 'succeeded',
+        since,
+      })
+      .getCount();
+    return count > 0;
+  }
+}

@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Actor } from '../common/auth/actor';
+import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
+import { Clock } from '../common/clock/clock';
+import { FieldCipher } from '../common/crypto/field-cipher';
+import { newWebhookSecret } from '../common/crypto/standard-webhooks';
+import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { isUuid } from '../common/validation/uuid';
+import { ClientsService } from '../clients/clients.service';
+import { AppConfig, WebhookSettings } from '../config/app-config';
+import {
+  CreatedEndpointDto,
+  CreateEndpointDto,
+  EndpointDto,
+  UpdateEndpointDto,
+} from './dto/endpoint.dto';
+import { WebhookEndpointEntity } from './entities';
+import { StoredEventRecorder } from './stored-event-recorder';
+import { WebhookAttemptsRepository } from './webhook-attempts.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { secretContext } from './webhook-secrets';
+import {
+  TooManyWebhookEndpoints,
+  WebhookEndpointNotFound,
+  WebhookTargetRefused,
+} from './webhooks.errors';
+
+/** How long a rotated-out secret keeps signing deliveries beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+export function toEndpointDto(e: WebhookEndpointEntity): EndpointDto {
+  return {
+    id: e.id,
+    url: e.url,
+    eventTypes: e.eventTypes,
+    description: e.description,
+    status: e.status,
+    disabledReason: e.disabledReason,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A client's webhook endpoints (Admin; a ServiceAdmin for any client): their URLs are checked
+ * against the SSRF rules when saved, their secrets are encrypted and shown only when made.
+ */
+@Injectable()
+export class WebhookEndpointsService {
+  private readonly settings: WebhookSettings;
+  private readonly targets: OutboundTargets;
+
+  constructor(
+    config: AppConfig,
+    private readonly uow: UnitOfWork,
+    private readonly repo: WebhookEndpointsRepository,
+    private readonly attempts: WebhookAttemptsRepository,
+    private readonly recorder: StoredEventRecorder,
+    private readonly clients: ClientsService,
+    private readonly cipher: FieldCipher,
+    private readonly clock: Clock,
+  ) {
+    this.settings = config.webhooks;
+    this.targets = new OutboundTargets({ allowPrivate: this.settings.allowPrivateTargets });
+  }
+
+  /** The client the caller acts for: its own, or the one a ServiceAdmin names. */
+  async clientIdFor(actor: Actor, clientHandle?: string): Promise<string> {
+    if (clientHandle === undefined) return actor.clientId;
+    const handle = ClientAccess.handleInPath(actor, clientHandle);
+    if (handle === actor.clientHandle) return actor.clientId;
+    const client = await this.clients.findByHandle(handle);
+    if (!client) throw new ClientNotFound(handle);
+    return client.id;
+  }
+
+  /** An endpoint the caller may act on, else 404 (another client's too). */
+  async owned(actor: Actor, id: string): Promise<WebhookEndpointEntity> {
+    const endpoint = isUuid(id) ? await this.repo.find(id) : null;
+    return ClientAccess.owned(actor, endpoint, () => new WebhookEndpointNotFound(id));
+  }
+
+  async create(
+    actor: Actor,
+    clientHandle: string | undefined,
+    dto: CreateEndpointDto,
+  ): Promise<CreatedEndpointDto> {
+    const clientId = await this.clientIdFor(actor, clientHandle);
+    const url = await this.checkedUrl(dto.url);
+    const id = randomUUID();
+    const secret = newWebhookSecret();
+    const now = this.clock.now();
+    const row: WebhookEndpointEntity = {
+      id,
+      clientId,
+      url,
+      eventTypes: dto.eventTypes ? [...new Set(dto.eventTypes)] : null,
+      description: dto.description ?? null,
+      status: 'enabled',
+      disabledReason: null,
+      secret: this.cipher.encrypt(secret, secretContext(id)),
+      previousSecret: null,
+      previousSecretUntil: null,
+      failingSince: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.uow.run(async () => {
+      if ((await this.repo.countLocked(clientId)) >= this.settings.maxEndpoints)
+        throw new TooManyWebhookEndpoints(this.settings.maxEndpoints);
+      await this.repo.insert(row);
+    });
+    return { ...toEndpointDto(row), secret };
+  }
+
+  async list(actor: Actor, clientHandle?: string): Promise<EndpointDto[]> {
+    const clientId = await this.clientIdFor(actor, clientHandle);
+    return (await this.repo.list(clientId)).map(toEndpointDto);
+  }
+
+  async get(actor: Actor, id: string): Promise<EndpointDto> {
+    return toEndpointDto(await this.owned(actor, id));
+  }
+
+  async update(actor: Actor, id: string, dto: UpdateEndpointDto): Promise<EndpointDto> {
+    await this.owned(actor, id);
+    const url = dto.url === undefined ? undefined : await this.checkedUrl(dto.url);
+    return this.uow.run(async () => {
+      const endpoint = await this.repo.lock(id);
+      if (!endpoint) throw new WebhookEndpointNotFound(id);
+      const now = this.clock.now();
+      const set: Partial<WebhookEndpointEntity> = { updatedAt: now };
+      if (url !== undefined) set.url = url;
+      if (dto.eventTypes !== undefined)
+        set.eventTypes = dto.eventTypes ? [...new Set(dto.eventTypes)] : null;
+      if (dto.description !== undefined) set.description = dto.description;
+      if (dto.status !== undefined && dto.status !== endpoint.status) {
+        set.status = dto.status;
+        set.disabledReason = null;
+        set.failingSince = null;
+        if (dto.status === 'disabled')
+          await this.attempts.failPending(id, 'the endpoint was disabled', now);
+      }
+      await this.repo.update(id, set);
+      return toEndpointDto({ ...endpoint, ...set });
+    });
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.owned(actor, id);
+    await this.repo.delete(id);
+  }
+
+  /** A new secret; the old one keeps signing (a second signature) for SECRET_OVERLAP_MS. */
+  async rotate(actor: Actor, id: string): Promise<string> {
+    await this.owned(actor, id);
+    const secret = newWebhookSecret();
+    await this.uow.run(async () => {
+      const endpoint = await this.repo.lock(id);
+      if (!endpoint) throw new WebhookEndpointNotFound(id);
+      const now = this.clock.now();
+      const current = this.cipher.decrypt(endpoint.secret, secretContext(id));
+      await this.repo.update(id, {
+        secret: this.cipher.encrypt(secret, secretContext(id)),
+        previousSecret: this.cipher.encrypt(current, secretContext(id, 'previous')),
+        previousSecretUntil: new Date(now.getTime() + SECRET_OVERLAP_MS),
+        updatedAt: now,
+      });
+    });
+    return secret;
+  }
+
+  /** Sends a `webhook.ping` to the endpoint (to a disabled one, it is recorded failed). */
+  async test(actor: Actor, id: string): Promise<{ attemptId: string; eventId: string }> {
+    const endpoint = await this.owned(actor, id);
+    return this.recorder.ping(endpoint);
+  }
+
+  /** The URL trimmed, if it passes the target rules (resolving its host now). */
+  private async checkedUrl(raw: string): Promise<string> {
+    try {
+      return (await this.targets.resolve(raw.trim())).url.href;
+    } catch (err) {
+      if (err instanceof TargetRefused) throw new WebhookTargetRefused('url', err.reason);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
+
+export class WebhookEndpointNotFound extends DomainError {
+  constructor(id: string) {
+    super(
+      'WEBHOOK_ENDPOINT_NOT_FOUND',
+      ErrorKind.NotFound,
+      `Webhook endpoint ${id} was not found.`,
+    );
+  }
+}
+
+export class WebhookAttemptNotFound extends DomainError {
+  constructor(id: string) {
+    super(
+      'WEBHOOK_DELIVERY_NOT_FOUND',
+      ErrorKind.NotFound,
+      `Webhook delivery ${id} was not found.`,
+    );
+  }
+}
+
+/** A URL the service will not deliver to: its form, or where its host resolves. */
+export class WebhookTargetRefused extends DomainError {
+  constructor(field: string, reason: string) {
+    super('WEBHOOK_TARGET_REFUSED', ErrorKind.BadRequest, `Invalid request: ${field}: ${reason}.`, {
+      fields: [{ field, message: reason }],
+    });
+  }
+}
+
+export class TooManyWebhookEndpoints extends DomainError {
+  constructor(max: number) {
+    super(
+      'WEBHOOK_ENDPOINT_LIMIT',
+      ErrorKind.Conflict,
+      `This client has ${max} webhook endpoints, the most it may have; delete one first.`,
+    );
+  }
+}
+
+export class InvalidEventQuery extends DomainError {
+  constructor(field: string, problem: string) {
+    super('VALIDATION_FAILED', ErrorKind.BadRequest, `Invalid request: ${field} ${problem}.`, {
+      fields: [{ field, message: problem }],
+    });
+  }
+}
+
+export class ReplayTooLarge extends DomainError {
+  constructor(count: number, max: number) {
+    super(
+      'WEBHOOK_REPLAY_TOO_LARGE',
+      ErrorKind.BadRequest,
+      `Invalid request: the window holds more than ${max} events (${count} or more); replay a shorter one (since/until).`,
+      { fields: [{ field: 'until', message: `more than ${max} events` }] },
+    );
+  }
+}

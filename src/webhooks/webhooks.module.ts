@@ -1,0 +1,45 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientsModule } from '../clients/clients.module';
+import { EventRecorder } from '../common/events/event-recorder';
+import { DeliveryScheduler } from './delivery-scheduler';
+import { EndpointAlerts } from './endpoint-alerts';
+import { WEBHOOK_ENTITIES } from './entities';
+import { EventLogRepository } from './event-log.repository';
+import { EventLogService } from './event-log.service';
+import { EventsController } from './events.controller';
+import { StoredEventRecorder } from './stored-event-recorder';
+import { WebhookAttemptsRepository } from './webhook-attempts.repository';
+import { WebhookDeliverer } from './webhook-deliverer';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookMaintenance } from './webhook-maintenance';
+
+/**
+ * Events and webhooks: the event log every module records into (through the EventRecorder port of
+ * common/events, provided here for all of them), endpoints, signed deliveries with retries and
+ * per-order sequence, and the delivery log.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature(WEBHOOK_ENTITIES), ClientsModule],
+  controllers: [WebhookEndpointsController, EventsController],
+  providers: [
+    EventLogRepository,
+    WebhookAttemptsRepository,
+    WebhookEndpointsRepository,
+    DeliveryScheduler,
+    StoredEventRecorder,
+    { provide: EventRecorder, useExisting: StoredEventRecorder },
+    EndpointAlerts,
+    WebhookDeliverer,
+    WebhookEndpointsService,
+    WebhookDeliveriesService,
+    EventLogService,
+    WebhookMaintenance,
+  ],
+  exports: [EventRecorder, WebhookEndpointsService, WebhookDeliveriesService],
+})
+export class WebhooksModule {}
