@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** Unit tests live beside the code (*.spec.ts); end-to-end tests in test/ (*.e2e-spec.ts). */
 const swc = [
   '@swc/jest',
@@ -25,6 +27,11 @@ const common = {
 module.exports = {
   // End-to-end tests start the real app and child processes; Jest reads this option globally.
   testTimeout: 30000,
+  // At least two workers: with one (Jest's default on a 2-core machine) every file runs in
+  // Jest's own process, where what each e2e app leaves behind piles up until the heap runs out.
+  // A worker that has grown past 1 GB is replaced between files.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...common,
