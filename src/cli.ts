@@ -48,6 +48,8 @@ import { DemoService } from './demo/demo.service';
 import { CatalogService } from './catalog';
 import { DEFAULT_DEMO_PRODUCT } from './demo/demo.service';
 import { createCountProblem, MAX_RECIPE_SETS_PER_CREATE } from './recipesets';
+import { WebhooksModule } from './webhooks';
+import { addWebhookCommands } from './webhook-commands';
 
 /** What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. */
 @Module({})
@@ -77,6 +79,8 @@ class CliModule {
         MetricsModule,
         // Lists the outbox; this process delivers nothing (it runs no job workers).
         MessagesModule,
+        // Endpoints and delivery logs (`webhooks …`); deliveries are the workers' business.
+        WebhooksModule,
       ],
     };
   }
@@ -324,6 +328,12 @@ function buildProgram(): Command {
       );
     });
 
+  addWebhookCommands(program, {
+    withContext,
+    out,
+    usage: (message) => new UsageError(message),
+  });
+
   const demo = program.command('demo').description('demo data');
   demo
     .command('seed')
@@ -338,6 +348,8 @@ function buildProgram(): Command {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // A command never runs job workers (deliveries, print files): the API and worker processes do.
+  process.env.WORKERS = 'false';
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
     return 0;

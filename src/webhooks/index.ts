@@ -5,5 +5,7 @@
 export { WebhooksModule } from './webhooks.module';
 export { WebhookEndpointsService } from './webhook-endpoints.service';
 export { WebhookDeliveriesService } from './webhook-deliveries.service';
+/** The create body, for the CLI's `webhooks create` (checked by the same rules). */
+export { CreateEndpointDto } from './dto/endpoint.dto';
 /** For the whole-schema list. */
 export { WEBHOOK_ENTITIES } from './entities';
