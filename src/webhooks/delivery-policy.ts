@@ -2,7 +2,7 @@
  * When a failed delivery is tried again (Standard Webhooks): the schedule gives the delay before
  * each attempt (the first at once), with ±10 % jitter so that many endpoints failing together do
  * not retry together; a receiver's `Retry-After` asks for a later retry, never an earlier one, and
- * never later than the schedule's longest delay. `410 Gone` ends the endpoint.
+ * never more than a day later (MAX_RETRY_AFTER_SECONDS). `410 Gone` ends the endpoint.
  */
 
 /** The most a `Retry-After` may push a retry back, over the schedule's own delay. */

@@ -58,18 +58,27 @@ export class DeliveryScheduler {
     return rows.map((r) => r.id);
   }
 
-  /** The next attempt after a failed one, `delaySeconds` later. */
+  /**
+   * The next attempt after a failed one, `delaySeconds` later. Only the event's fields are
+   * copied: `previous` is the claimed attempt's row at run time, and its claim (`claimedUntil`)
+   * must not hold the new attempt back.
+   */
   async retry(
     previous: Omit<NewAttempt, 'id' | 'dueAt' | 'createdAt'>,
     delaySeconds: number,
   ): Promise<void> {
     const now = this.clock.now();
     const id = randomUUID();
+    const { endpointId, eventId, eventPosition, orderingKey, eventType, attempt } = previous;
     await this.attempts.insert([
       {
-        ...previous,
         id,
-        attempt: previous.attempt + 1,
+        endpointId,
+        eventId,
+        eventPosition,
+        orderingKey,
+        eventType,
+        attempt: attempt + 1,
         dueAt: new Date(now.getTime() + delaySeconds * 1000),
         createdAt: now,
       },
@@ -77,14 +86,18 @@ export class DeliveryScheduler {
     await this.queue([{ id, delaySeconds }]);
   }
 
-  /** Jobs for pending attempts (one waiting job per attempt: sending one twice is harmless). */
+  /**
+   * Jobs for pending attempts (one waiting job per attempt: sending one twice is harmless). The
+   * delay is rounded up to whole seconds (the queue's unit): a job never starts before its
+   * attempt is due, and nothing else holds an attempt back until then.
+   */
   async queue(attempts: { id: string; delaySeconds: number }[]): Promise<void> {
     await this.jobs.sendMany(
       'deliver-webhook',
       attempts.map((a) => ({
         data: { attemptId: a.id },
         singletonKey: a.id,
-        delaySeconds: a.delaySeconds,
+        delaySeconds: Math.ceil(a.delaySeconds),
       })),
     );
   }

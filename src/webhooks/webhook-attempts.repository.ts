@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { AttemptStatus, WebhookAttemptEntity } from './entities';
@@ -41,14 +42,14 @@ export class WebhookAttemptsRepository {
   }
 
   /**
-   * Claims a pending attempt for `seconds` (database time) if no other worker holds it and no
-   * earlier event of its ordering key still waits at the same endpoint; null otherwise.
+   * Claims a pending attempt for `seconds` (database time) if it was never claimed and no earlier
+   * event of its ordering key still waits at the same endpoint; null otherwise. An attempt whose
+   * claim ran out without an outcome is not made again: see `interrupted`.
    */
   async claimHead(id: string, seconds: number): Promise<WebhookAttemptEntity | null> {
     const [rows] = await this.uow.manager.query<[{ id: string }[], number]>(
       `UPDATE webhook_attempt a SET claimed_until = now() + make_interval(secs => $2)
-        WHERE a.id = $1 AND a.status = 'pending'
-          AND (a.claimed_until IS NULL OR a.claimed_until < now())
+        WHERE a.id = $1 AND a.status = 'pending' AND a.claimed_until IS NULL
           AND (a.ordering_key IS NULL OR NOT EXISTS (
                 SELECT 1 FROM webhook_attempt p
                  WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
@@ -86,7 +87,7 @@ export class WebhookAttemptsRepository {
     return row?.id;
   }
 
-  /** Fails the endpoint's pending attempts no worker holds (it was disabled or deleted). */
+  /** Fails the endpoint's pending attempts no worker is making (it was disabled or deleted). */
   async failPending(endpointId: string, reason: string, at: Date): Promise<void> {
     await this.uow.manager.query(
       `UPDATE webhook_attempt SET status = 'failed', error = $2, completed_at = $3
@@ -117,7 +118,7 @@ export class WebhookAttemptsRepository {
     const rows = await this.uow.manager.query<{ id: string }[]>(
       `SELECT a.id FROM webhook_attempt a
         WHERE a.status = 'pending' AND a.due_at < now() - make_interval(secs => $1)
-          AND (a.claimed_until IS NULL OR a.claimed_until < now())
+          AND a.claimed_until IS NULL
           AND (a.ordering_key IS NULL OR NOT EXISTS (
                 SELECT 1 FROM webhook_attempt p
                  WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
@@ -126,6 +127,27 @@ export class WebhookAttemptsRepository {
       [graceSeconds, limit],
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Fails claimed attempts whose claim ran out with no outcome recorded (the process making them
+   * stopped: the receiver may or may not have got the request), at most `limit`; answers them.
+   * Each is followed by a new attempt, so that one attempt is one request at most.
+   */
+  async interrupted(limit: number, at: Date): Promise<WebhookAttemptEntity[]> {
+    const [rows] = await this.uow.manager.query<[{ id: string }[], number]>(
+      `UPDATE webhook_attempt SET status = 'failed', claimed_until = NULL, completed_at = $2,
+              error = 'interrupted: the process making the attempt stopped before it was answered'
+        WHERE id IN (SELECT id FROM webhook_attempt
+                      WHERE status = 'pending' AND claimed_until < now()
+                      ORDER BY claimed_until LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      [limit, at],
+    );
+    if (rows.length === 0) return [];
+    return this.uow.manager.find(WebhookAttemptEntity, {
+      where: { id: In(rows.map((r) => r.id)) },
+    });
   }
 
   /** How long the oldest due pending attempt has waited, in seconds (0 when none). */

@@ -1,6 +1,8 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { Clock } from '../common/clock/clock';
+import { JobQueue } from '../common/jobs/job-queue';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { runPeriodically } from '../common/scheduling/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { DeliveryScheduler } from './delivery-scheduler';
@@ -14,8 +16,9 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const PURGE_BATCH = 5_000;
 
 /**
- * In processes that run workers: queues due attempts that no job will make (a lost job, or one that
- * ran while an earlier event of its order still waited and whose turn came in a race), and deletes
+ * In processes that run workers: queues due attempts that no job will make (a lost job, one whose
+ * worker died mid-attempt, or one that ran while an earlier event of its order still waited and
+ * whose turn came in a race), and deletes
  * events older than EVENT_RETENTION_DAYS with their attempts.
  */
 @Injectable()
@@ -27,6 +30,8 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
     private readonly attempts: WebhookAttemptsRepository,
     private readonly events: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
+    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly logger: PinoLogger,
   ) {
@@ -45,11 +50,22 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
     this.stops.forEach((stop) => stop());
   }
 
-  /** Queues stalled attempts; answers how many. */
+  /**
+   * Follows interrupted attempts with new ones, and queues stalled attempts; answers how many
+   * attempts were queued.
+   */
   async sweep(): Promise<number> {
-    const ids = await this.attempts.stalled(STALLED_AFTER_SECONDS, 500);
+    const retried = await this.uow.run(async () => {
+      const interrupted = await this.attempts.interrupted(500, this.clock.now());
+      for (const attempt of interrupted) await this.scheduler.retry(attempt, 0);
+      return interrupted.length;
+    });
+    const stalled = await this.attempts.stalled(STALLED_AFTER_SECONDS, 500);
+    // Not those whose job waits already (workers busy): a backlog must not grow duplicates.
+    const waiting = await this.jobs.waitingKeys('deliver-webhook', stalled);
+    const ids = stalled.filter((id) => !waiting.has(id));
     await this.scheduler.queue(ids.map((id) => ({ id, delaySeconds: 0 })));
-    return ids.length;
+    return retried + ids.length;
   }
 
   /** Deletes expired events in batches; answers how many. */

@@ -282,6 +282,17 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     );
   }
 
+  /** Which of these singleton keys a waiting (created or to be retried) job of `name` has. */
+  async waitingKeys(name: JobName, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.uow.manager.query<{ key: string }[]>(
+      `SELECT singleton_key AS key FROM ${JOBS_SCHEMA}.job
+        WHERE name = $1 AND state IN ('created', 'retry') AND singleton_key = ANY($2::text[])`,
+      [name, [...keys]],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
   /** Jobs waiting (created or to be retried) and running, per queue. */
   async depth(): Promise<QueueDepth> {
     const out = {} as QueueDepth;

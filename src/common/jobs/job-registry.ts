@@ -42,11 +42,13 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
   },
   'deliver-webhook': {
     // The job's own retries cover a database that is briefly away; the webhook retry schedule
-    // (a new attempt, with its own job) covers a receiver that fails.
+    // (a new attempt, with its own job) covers a receiver that fails. Standard, not stately: a
+    // job whose worker died stays active until it expires, and a stately queue would hold a new
+    // job for the same attempt back until then (the attempt's own claim keeps it single).
     retryLimit: 5,
     retryDelaySeconds: 2,
     retryBackoff: true,
-    policy: 'stately',
+    policy: 'standard',
   },
 };
 
