@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -102,15 +103,17 @@ export class WebhookEndpointsController {
     summary: 'Change a webhook endpoint',
     description: `Changes the fields given. \`status: disabled\` stops deliveries (pending ones fail); \`enabled\` resumes them from the next event (replay what was missed). ${ADMIN}`,
   })
+  // Without a body nothing changes (the endpoint is answered as it is).
+  @ApiBody({ type: UpdateEndpointDto, required: false })
   @ApiOkResponse({ type: EndpointEnvelopeDto })
   @ApiTextError(400, 'An invalid field, or a URL refused (see POST).')
   @ApiTextError(404, NOT_FOUND)
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Body() dto: UpdateEndpointDto,
+    @Body() dto?: UpdateEndpointDto,
   ): Promise<EndpointEnvelopeDto> {
-    return { data: await this.endpoints.update(actor, id, dto) };
+    return { data: await this.endpoints.update(actor, id, dto ?? {}) };
   }
 
   @Delete('endpoints/:id')
