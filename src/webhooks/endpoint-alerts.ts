@@ -23,8 +23,10 @@ export class EndpointAlerts {
     );
     if (admins.length === 0) return;
     const subject = 'A webhook endpoint was disabled';
+    // Without its query: a URL may carry a key of the receiver's.
+    const where = new URL(endpoint.url);
     const text = [
-      `The webhook endpoint ${endpoint.url} (${endpoint.id}) was disabled: ${reason}.`,
+      `The webhook endpoint ${where.origin}${where.pathname} (${endpoint.id}) was disabled: ${reason}.`,
       'No events are delivered to it until it is enabled again (PATCH /api/webhooks/endpoints/{id} with {"status":"enabled"}).',
       'Events it missed can be sent again with POST /api/webhooks/endpoints/{id}/replay, or read from GET /api/events.',
     ].join('\n\n');
