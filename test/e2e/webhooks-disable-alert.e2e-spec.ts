@@ -77,4 +77,15 @@ describe('Webhooks: an endpoint failing for days is disabled and its Admins are 
     const mail = alerts[0].message.channel === 'email' ? alerts[0].message.email : undefined;
     expect(mail?.text).toContain(`(${id}) was disabled: every delivery failed for 121 hours`);
   });
+
+  it('counts the attempts by outcome in /metrics, with their latency and the queue age', async () => {
+    const service = await createClient(t.app, { role: Role.ServiceAdmin });
+    const res = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', service.token);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^webhook_attempts_total\{outcome="retried"\} [1-9]\d*$/m);
+    expect(res.text).toMatch(/^webhook_attempt_duration_seconds_count\{outcome="retried"\} [1-9]/m);
+    expect(res.text).toMatch(/^webhook_first_attempt_delay_seconds_count [1-9]/m);
+    expect(res.text).toMatch(/^webhook_queue_age_seconds \d/m);
+    expect(res.text).toMatch(/^jobs_queued\{name="deliver-webhook"\} \d+$/m);
+  });
 });
