@@ -1,30 +1,46 @@
 import { createServer, IncomingHttpHeaders } from 'node:http';
 import { AddressInfo } from 'node:net';
 
+/** The envelope of a delivered event. */
+export interface DeliveredEvent {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
 /** One POST a receiver got. */
 export interface ReceivedDelivery {
   headers: IncomingHttpHeaders;
   body: string;
   /** The parsed envelope. */
-  event: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
-  /** The status answered. */
+  event: DeliveredEvent;
+  /** The status answered (or to be answered, for a delayed answer). */
   status: number;
+  /** When the whole request had arrived (Date.now()). */
+  at: number;
 }
 
-/** What the receiver answers one delivery: a status, headers, and a delay before answering. */
+/** What the receiver answers one delivery: a status, headers, a body, a delay before answering. */
 export interface Answer {
   status?: number;
   headers?: Record<string, string>;
+  body?: string;
   delayMs?: number;
 }
 
+export type Answering = (delivery: Omit<ReceivedDelivery, 'status'>, index: number) => Answer;
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
 /**
- * A webhook receiver on loopback: keeps every delivery and answers what `answer` says for it
- * (200 by default). `waitFor` resolves once `predicate` holds for the deliveries kept.
+ * A webhook receiver on loopback: keeps every delivery as it arrives (in arrival order) and
+ * answers what `answer` says for it (200 by default; `answerWith` replaces it later). `waitFor`
+ * resolves once `predicate` holds for the deliveries kept. A delivery is kept before it is
+ * answered: the delivery log of the app shows its outcome a moment later.
  */
-export async function startWebhookReceiver(
-  answer: (delivery: Omit<ReceivedDelivery, 'status'>, index: number) => Answer = () => ({}),
-) {
+export async function startWebhookReceiver(answer: Answering = () => ({})) {
+  let answering = answer;
   const received: ReceivedDelivery[] = [];
   const waiters: (() => void)[] = [];
   const server = createServer((req, res) => {
@@ -35,15 +51,18 @@ export async function startWebhookReceiver(
       const delivery = {
         headers: req.headers,
         body,
-        event: JSON.parse(body) as ReceivedDelivery['event'],
+        event: JSON.parse(body) as DeliveredEvent,
+        at: Date.now(),
       };
-      const a = answer(delivery, received.length);
+      const a = answering(delivery, received.length);
       const status = a.status ?? 200;
+      received.push({ ...delivery, status });
+      waiters.splice(0).forEach((w) => w());
       const reply = () => {
-        received.push({ ...delivery, status });
-        waiters.splice(0).forEach((w) => w());
+        // The sender may have given up (a timeout) and closed the connection meanwhile.
+        if (res.destroyed) return;
         res.writeHead(status, a.headers ?? {});
-        res.end();
+        res.end(a.body ?? '');
       };
       if (a.delayMs) setTimeout(reply, a.delayMs);
       else reply();
@@ -54,9 +73,17 @@ export async function startWebhookReceiver(
   return {
     url,
     received,
+    /** Answers the deliveries from now on as `next` says. */
+    answerWith(next: Answering): void {
+      answering = next;
+    },
+    /** The deliveries of events of `type`, in arrival order. */
+    ofType(type: string): ReceivedDelivery[] {
+      return received.filter((r) => r.event.type === type);
+    },
     async waitFor(
       predicate: (r: ReceivedDelivery[]) => boolean,
-      timeoutMs = 20_000,
+      timeoutMs = 30_000,
     ): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
