@@ -136,7 +136,7 @@ export class AcknowledgementsService {
         await this.jobs.sendMany('print-files', printFileJobs(due, versions));
         // Last: the event log's lock on the client is held until the commit.
         await this.events.record(
-          prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved, now)),
+          prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved)),
         );
         return prepared.map(({ dto, lines }) => result(dto.purchaseOrderNumber, lines, resolved));
       });
@@ -252,7 +252,6 @@ function acknowledgedEvent(
   clientId: string,
   { dto, lines }: PreparedOrder,
   resolved: Map<string, RecipeSetRecord>,
-  at: Date,
 ): NewEvent {
   const readable = [...new Set(lines.map((l) => resolved.get(l.ref)!.readableId))];
   return {
@@ -263,7 +262,6 @@ function acknowledgedEvent(
       recipeSetReadableIds: readable.slice(0, MAX_EVENT_RECIPE_SETS),
       recipeSetCount: readable.length,
       lineItemCount: lines.length,
-      acknowledgedAt: at.toISOString(),
     },
   };
 }

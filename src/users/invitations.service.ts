@@ -92,7 +92,6 @@ export class InvitationsService {
             userId: user.id,
             email: user.email,
             role: user.role,
-            acceptedAt: now.toISOString(),
           },
         },
       ]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { EventPageDto, EventsQueryDto } from './dto/events.dto';
 import { EventLogRepository } from './event-log.repository';
+import { envelopeOf } from './stored-event-recorder';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
 /**
@@ -25,7 +26,7 @@ export class EventLogService {
       purchaseOrderNumber: q.purchaseOrderNumber,
     });
     return {
-      data: rows.map((r) => r.envelope as unknown as EventPageDto['data'][number]),
+      data: rows.map((r) => envelopeOf(r) as EventPageDto['data'][number]),
       next: rows.length > 0 ? rows[rows.length - 1].position : String(BigInt(after)),
     };
   }

@@ -7,6 +7,20 @@ import { DeliveryScheduler } from './delivery-scheduler';
 import { EventEntity, WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
 
+/** The event as delivered and listed: its envelope, keys in the documented order. */
+export function envelopeOf(event: Pick<EventEntity, 'envelope'>): EventEnvelope {
+  // jsonb keeps keys in its own order: put the envelope's back in the documented one.
+  const { id, type, timestamp, data } = event.envelope as unknown as EventEnvelope;
+  return { id, type, timestamp, data };
+}
+
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
 /** A new envelope id: `evt_` and 128 random bits. */
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;

@@ -17,6 +17,7 @@ import { WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookMetrics } from './webhook-metrics';
 import { secretContext } from './webhook-secrets';
+import { envelopeOf } from './stored-event-recorder';
 
 export const USER_AGENT = 'ProductCustomizer-Webhooks/1.0 (+https://www.standardwebhooks.com)';
 
@@ -109,7 +110,7 @@ export class WebhookDeliverer implements OnModuleInit {
     try {
       // Checked again at every attempt: a name may resolve elsewhere since it was accepted.
       const target = await this.targets.resolve(endpoint.url);
-      const body = JSON.stringify(event.envelope);
+      const body = JSON.stringify(envelopeOf(event));
       // Wall-clock time: receivers compare it with theirs (a tolerance of minutes).
       const timestamp = Math.floor(Date.now() / 1000);
       const answer = await postPinned(

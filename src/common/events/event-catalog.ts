@@ -51,7 +51,6 @@ export const EVENT_CATALOG: Record<EventType, { summary: string; data: Record<st
       recipeSetReadableIds: strings('Its recipe sets (the first 500).', ['9EDB2AFP']),
       recipeSetCount: int('How many recipe sets it names.', 1),
       lineItemCount: int('How many line items it has.', 1),
-      acknowledgedAt: str('When it was stored (ISO 8601).', '2026-11-27T10:15:00.000Z'),
     },
   },
   'order.line_item.status_changed': {
@@ -129,7 +128,6 @@ export const EVENT_CATALOG: Record<EventType, { summary: string; data: Record<st
       userId: str('The user.', '7d1e4c2a-5b6f-4a3e-9c8d-1f2e3a4b5c6d'),
       email: str('Their e-mail address.', 'jane@example.com'),
       role: str('Their role.', 'User'),
-      acceptedAt: str('When (ISO 8601).', '2026-11-27T10:15:00.000Z'),
     },
   },
   'webhook.ping': {

@@ -250,8 +250,9 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         data: j.data,
         priority: j.priority ?? DEFAULT_JOB_PRIORITY,
         ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}),
-        // pg-boss adds an interval it is given as text to now().
-        ...(j.delaySeconds ? { startAfter: `${Math.floor(j.delaySeconds)} seconds` } : {}),
+        // pg-boss adds an interval it is given as text to now(); whole seconds, rounded up: a
+        // job never starts before it is due.
+        ...(j.delaySeconds ? { startAfter: `${Math.ceil(j.delaySeconds)} seconds` } : {}),
       })),
       { db: this.transactionDb() },
     );

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsIn,
   IsOptional,
@@ -31,6 +32,7 @@ export class CreateEndpointDto {
   @ApiPropertyOptional({
     type: [String],
     enum: SUBSCRIBABLE_TYPES,
+    minItems: 1,
     maxItems: SUBSCRIBABLE_TYPES.length,
     nullable: true,
     description:
@@ -39,6 +41,7 @@ export class CreateEndpointDto {
   })
   @IsOptional()
   @IsArray()
+  @ArrayMinSize(1)
   @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
   @IsIn(SUBSCRIBABLE_TYPES, { each: true })
   eventTypes?: string[] | null;
@@ -61,12 +64,14 @@ export class UpdateEndpointDto {
   @ApiPropertyOptional({
     type: [String],
     enum: SUBSCRIBABLE_TYPES,
+    minItems: 1,
     maxItems: SUBSCRIBABLE_TYPES.length,
     nullable: true,
     description: 'The event types to deliver; null: all of them.',
   })
   @IsOptional()
   @IsArray()
+  @ArrayMinSize(1)
   @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
   @IsIn(SUBSCRIBABLE_TYPES, { each: true })
   eventTypes?: string[] | null;
