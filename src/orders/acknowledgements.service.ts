@@ -134,7 +134,6 @@ export class AcknowledgementsService {
           now,
         );
         await this.jobs.sendMany('print-files', printFileJobs(due, versions));
-        // Last: the event log's lock on the client is held until the commit.
         await this.events.record(
           prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved)),
         );

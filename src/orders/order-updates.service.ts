@@ -260,7 +260,6 @@ export class OrderUpdatesService {
         (a) => a.change.workflowStatus && isInProgress(a.change.workflowStatus),
       );
       await this.orders.touchOrder(order.id, startsProduction, now);
-      // Last: the event log's lock on the client is held until the commit.
       await this.events.record(
         applied.flatMap((a) => lineEvents(actor.clientId, purchaseOrderNumber, a.line, a)),
       );

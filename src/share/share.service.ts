@@ -118,7 +118,7 @@ export class ShareService {
       if (!claim.granted) throw new ShareDailyLimitReached(limit, claim.usedToday, count);
       await this.repo.insert(links);
       const queued = await this.outbox.enqueue(messages, { jobDelaySeconds: JOB_DELAY_SECONDS });
-      // Last: the event log's lock on the client is held until the commit. Counts, never whom.
+      // Counts, never whom.
       await this.events.record([
         {
           clientId: recipeSet.clientId,

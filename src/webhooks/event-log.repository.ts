@@ -11,17 +11,16 @@ export class EventLogRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
   /**
-   * Takes `count` positions of the client's log: the last one is answered. The counter's row stays
-   * locked until the transaction ends, so the client's events commit in position order.
+   * `count` positions (ascending) and the id of the open transaction, for the events it writes.
+   * Neither locks anything: concurrent writers do not wait for each other.
    */
-  async takePositions(clientId: string, count: number): Promise<number> {
-    const [row] = await this.uow.manager.query<{ last: string }[]>(
-      `INSERT INTO event_log_head (client_id, last_position) VALUES ($1, $2)
-       ON CONFLICT (client_id) DO UPDATE SET last_position = event_log_head.last_position + $2
-       RETURNING last_position AS last`,
-      [clientId, count],
+  async takePositions(count: number): Promise<{ txid: string; positions: string[] }> {
+    const [row] = await this.uow.manager.query<{ txid: string; positions: string[] }[]>(
+      `SELECT pg_current_xact_id()::text AS txid,
+              ARRAY(SELECT nextval('event_position_seq')::text FROM generate_series(1, $1)) AS positions`,
+      [count],
     );
-    return Number(row.last);
+    return row;
   }
 
   /**
@@ -71,21 +70,30 @@ export class EventLogRepository {
     return this.uow.manager.findOne(EventEntity, { where: { id } });
   }
 
-  /** The client's events after `after`, oldest first, optionally of one type or order. */
+  /**
+   * The client's events after the cursor `after` (txid, position), in that order, optionally of
+   * one type or order: only those of transactions older than the oldest one still running. A
+   * transaction that commits late has a txid at or above that horizon, so it is not passed over:
+   * its events come after every event already read.
+   */
   page(
     clientId: string,
-    filter: { after: string; limit: number; type?: string; purchaseOrderNumber?: string },
+    filter: {
+      after: { txid: string; position: string };
+      limit: number;
+      type?: string;
+      purchaseOrderNumber?: string;
+    },
   ): Promise<EventEntity[]> {
     const q = this.uow.manager
       .createQueryBuilder(EventEntity, 'e')
-      .where('e.client_id = :clientId AND e.position > :after', {
-        clientId,
-        after: filter.after,
-      });
+      .where('e.client_id = :clientId', { clientId })
+      .andWhere('(e.txid, e.position) > (:txid, :position)', filter.after)
+      .andWhere('e.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint');
     if (filter.type) q.andWhere('e.type = :type', { type: filter.type });
     if (filter.purchaseOrderNumber)
       q.andWhere('e.purchase_order_number = :po', { po: filter.purchaseOrderNumber });
-    return q.orderBy('e.position', 'ASC').limit(filter.limit).getMany();
+    return q.orderBy('e.txid', 'ASC').addOrderBy('e.position', 'ASC').limit(filter.limit).getMany();
   }
 
   /** The client's events created in [since, until), oldest first, at most `limit`. */

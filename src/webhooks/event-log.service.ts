@@ -5,9 +5,14 @@ import { EventLogRepository } from './event-log.repository';
 import { envelopeOf } from './stored-event-recorder';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
+/** `<txid>-<position>` of an event: where the next page starts. */
+export function cursorOf(e: { txid: string; position: string }): string {
+  return `${e.txid}-${e.position}`;
+}
+
 /**
- * The event log a partner catches up from: its client's events oldest first, paged by position
- * (positions are handed out in commit order, so a page never skips an event committed late).
+ * The event log a partner catches up from: its client's events oldest first, paged by a cursor
+ * that never passes over an event committed late (see EventLogRepository.page).
  */
 @Injectable()
 export class EventLogService {
@@ -18,16 +23,17 @@ export class EventLogService {
 
   async page(actor: Actor, q: EventsQueryDto): Promise<EventPageDto> {
     const clientId = await this.endpoints.clientIdFor(actor, q.clientHandle);
-    const after = q.after ?? '0';
+    const [txid, position] = (q.after ?? '0-0').split('-');
     const rows = await this.log.page(clientId, {
-      after,
+      after: { txid, position },
       limit: q.limit ?? 100,
       type: q.type,
       purchaseOrderNumber: q.purchaseOrderNumber,
     });
     return {
       data: rows.map((r) => envelopeOf(r) as EventPageDto['data'][number]),
-      next: rows.length > 0 ? rows[rows.length - 1].position : String(BigInt(after)),
+      next:
+        rows.length > 0 ? cursorOf(rows[rows.length - 1]) : `${BigInt(txid)}-${BigInt(position)}`,
     };
   }
 }

@@ -34,8 +34,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 
 /**
  * The event log (an outbox): events are stored in the caller's transaction with their positions
- * and sequences, and their first delivery attempts with them. Call it last in a unit of work: the
- * client's position counter stays locked until the commit.
+ * and per-order sequences, and their first delivery attempts with them. Positions lock nothing;
+ * a sequence locks its purchase order's counter until the commit (an order's updates hold the
+ * order's row already).
  */
 @Injectable()
 export class StoredEventRecorder extends EventRecorder {
@@ -69,12 +70,12 @@ export class StoredEventRecorder extends EventRecorder {
     return this.uow.run(async () => {
       const now = this.clock.now();
       const byClient = groupBy(events, (e) => e.clientId);
-      const clientIds = [...byClient.keys()].sort(); // one lock order: no deadlock between clients
+      const clientIds = [...byClient.keys()].sort(); // one lock order for the sequences
       const handles = await this.log.handles(clientIds);
+      const { txid, positions } = await this.log.takePositions(events.length);
       const rows: EventEntity[] = [];
       for (const clientId of clientIds) {
         const list = byClient.get(clientId)!;
-        let position = (await this.log.takePositions(clientId, list.length)) - list.length;
         const perOrder = new Map<string, number>();
         for (const e of list)
           if (e.purchaseOrderNumber && ORDER_EVENT_TYPES.includes(e.type))
@@ -82,7 +83,6 @@ export class StoredEventRecorder extends EventRecorder {
         const last = await this.log.takeSequences(clientId, perOrder);
         const next = new Map([...perOrder].map(([po, n]) => [po, last.get(po)! - n]));
         for (const e of list) {
-          position += 1;
           const po = perOrder.has(e.purchaseOrderNumber ?? '') ? e.purchaseOrderNumber! : null;
           const sequence = po ? next.get(po)! + 1 : undefined;
           if (po) next.set(po, sequence!);
@@ -91,7 +91,8 @@ export class StoredEventRecorder extends EventRecorder {
             id: randomUUID(),
             publicId,
             clientId,
-            position: String(position),
+            position: positions[rows.length],
+            txid,
             type: e.type,
             purchaseOrderNumber: po,
             orderingKey: po ? `po:${po}` : (e.orderingKey ?? null),

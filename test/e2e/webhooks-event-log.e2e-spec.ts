@@ -14,8 +14,8 @@ interface Page {
 }
 
 /**
- * GET /api/events: a client's events oldest first, paged by the `next` cursor (positions 1, 2, 3…
- * per client), filtered by type and purchase order.
+ * GET /api/events: a client's events oldest first, paged by the `next` cursor (`<txid>-<position>`
+ * of the last event read), filtered by type and purchase order.
  */
 describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
   let t: TestApp;
@@ -49,7 +49,19 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
   });
   afterAll(() => t.close());
 
-  it("answers the client's events oldest first; `next` is the last one's position", async () => {
+  /** The cursor of each event, in order: the `next` of a page of one event after another. */
+  async function cursors(query: Record<string, string> = {}): Promise<string[]> {
+    const out: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const p = await page({ ...query, limit: 1, ...(after ? { after } : {}) });
+      if (p.data.length === 0) return out;
+      out.push(p.next);
+      after = p.next;
+    }
+  }
+
+  it("answers the client's events oldest first; `next` is the last one's cursor", async () => {
     const all = await page({});
     expect(all.data.map((e) => [e.type, e.data.purchaseOrderNumber, e.data.sequence])).toEqual([
       ['webhook.ping', undefined, undefined],
@@ -61,7 +73,10 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       ['recipe_set.status_changed', undefined, undefined],
       ['order.acknowledged', 'LOG-2', 1],
     ]);
-    expect(all.next).toBe('8');
+    const each = await cursors();
+    expect(each).toHaveLength(8);
+    expect(each.every((c) => /^\d+-\d+$/.test(c))).toBe(true);
+    expect(all.next).toBe(each[7]);
     expect(all.data.every((e) => e.data.clientHandle === c.handle)).toBe(true);
     expect(new Set(all.data.map((e) => e.id)).size).toBe(8);
     const times = all.data.map((e) => Date.parse(e.timestamp));
@@ -71,51 +86,56 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
   it('pages with `limit` and `after`: the pages joined are the whole log; an empty page keeps the cursor', async () => {
     const all = (await page({})).data;
     const pages: Page[] = [];
-    let after = '0';
+    const each = await cursors();
+    let after: string | undefined;
     for (;;) {
-      const p = await page({ limit: 3, after });
+      const p = await page({ limit: 3, ...(after ? { after } : {}) });
       pages.push(p);
       if (p.data.length === 0) break;
       after = p.next;
     }
     expect(pages.map((p) => [p.data.length, p.next])).toEqual([
-      [3, '3'],
-      [3, '6'],
-      [2, '8'],
-      [0, '8'],
+      [3, each[2]],
+      [3, each[5]],
+      [2, each[7]],
+      [0, each[7]],
     ]);
     expect(pages.flatMap((p) => p.data)).toEqual(all);
-    expect(await page({ after: '5', limit: 2 })).toEqual({ data: all.slice(5, 7), next: '7' });
-    expect(await page({ after: '999999999999999999' })).toEqual({
+    expect(await page({ after: each[4], limit: 2 })).toEqual({
+      data: all.slice(5, 7),
+      next: each[6],
+    });
+    expect(await page({ after: '999999999999999999-1' })).toEqual({
       data: [],
-      next: '999999999999999999',
+      next: '999999999999999999-1',
     });
     // An event committed later comes after the stored cursor.
     const ping = (await api.ping(endpoint)).body.data.eventId as string;
-    const later = await page({ after: '8' });
+    const later = await page({ after: each[7] });
     expect(later.data.map((e) => e.id)).toEqual([ping]);
-    expect(later.next).toBe('9');
+    expect(later.next).not.toBe(each[7]);
   });
 
   it('filters by type and by purchase order, also together and across pages', async () => {
     const acks = await page({ type: 'order.acknowledged' });
     expect(acks.data.map((e) => e.data.purchaseOrderNumber)).toEqual(['LOG-1', 'LOG-2']);
-    expect(acks.next).toBe('8');
+    const each = await cursors();
+    expect(acks.next).toBe(each[7]);
     const log1 = await page({ purchaseOrderNumber: 'LOG-1' });
     expect(log1.data.map((e) => [e.type, e.data.sequence])).toEqual([
       ['order.acknowledged', 1],
       ['order.line_item.status_changed', 2],
     ]);
-    expect(log1.next).toBe('6');
+    expect(log1.next).toBe(each[5]);
     const both = await page({
       type: 'order.line_item.status_changed',
       purchaseOrderNumber: 'LOG-1',
     });
     expect(both.data.map((e) => e.data.sequence)).toEqual([2]);
-    expect(await page({ purchaseOrderNumber: 'NO-SUCH-PO' })).toEqual({ data: [], next: '0' });
+    expect(await page({ purchaseOrderNumber: 'NO-SUCH-PO' })).toEqual({ data: [], next: '0-0' });
     // One recipe-set event a page, following `next`.
     const moves: string[] = [];
-    let after = '0';
+    let after = '0-0';
     for (;;) {
       const p = await page({ type: 'recipe_set.status_changed', limit: 1, after });
       if (p.data.length === 0) break;
@@ -123,14 +143,15 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       after = p.next;
     }
     expect(moves).toEqual(['Created>Ordered', 'Ordered>Processing', 'Created>Ordered']);
-    expect(after).toBe('7');
+    expect(after).toBe(each[6]);
   });
 
   it('answers 400 to an invalid cursor, limit, type or clientHandle', async () => {
     const queries: Record<string, string | number>[] = [
       { after: 'abc' },
       { after: '-1' },
-      { after: '1234567890123456789' },
+      { after: '8' },
+      { after: '1234567890123456789-1' },
       { limit: 0 },
       { limit: 501 },
       { limit: 'ten' },

@@ -95,8 +95,10 @@ export function webhooksApi(t: TestApp, token: string) {
       request(t.http).post(`${ENDPOINTS}/${id}/replay`).set(auth).send(body),
     redeliver: (attemptId: string) =>
       request(t.http).post(`/api/webhooks/deliveries/${attemptId}/redeliver`).set(auth),
-    events: (query: Record<string, string | number> = {}) =>
-      request(t.http).get(EVENTS).query(query).set(auth),
+    events: async (query: Record<string, string | number> = {}) => {
+      await eventLogSettled(t);
+      return request(t.http).get(EVENTS).query(query).set(auth);
+    },
 
     /** A new endpoint at `url` (201 expected): its fields and secret. */
     async add(url: string, extra: object = {}): Promise<Endpoint & { secret: string }> {
@@ -165,6 +167,24 @@ export function webhooksApi(t: TestApp, token: string) {
 }
 
 export type WebhooksApi = ReturnType<typeof webhooksApi>;
+
+/**
+ * Waits (5 s at most) until every transaction that began before now has ended: the event log
+ * shows events only below the oldest transaction still running, and on PostgreSQL the other test
+ * files' transactions run beside this one's (the embedded database runs one at a time).
+ */
+export async function eventLogSettled(t: TestApp): Promise<void> {
+  const [{ now }] = await t.dataSource.query<{ now: string }[]>(
+    `SELECT pg_current_xact_id()::text AS now`,
+  );
+  for (let i = 0; i < 200; i++) {
+    const [{ horizon }] = await t.dataSource.query<{ horizon: string }[]>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`,
+    );
+    if (BigInt(horizon) > BigInt(now)) return;
+    await new Promise((resume) => setTimeout(resume, 25));
+  }
+}
 
 /** Whether no attempt of a delivery log waits any more. */
 export const nothingPending = (log: Delivery[]) => log.every((d) => d.status !== 'pending');

@@ -1,20 +1,21 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Events and webhooks (src/webhooks): the event log with its per-client positions and per-order
- * sequences, webhook endpoints (secrets encrypted, with their key-id indexes) and delivery
- * attempts.
+ * Events and webhooks (src/webhooks): the event log (positions from a sequence, the writing
+ * transaction's id, per-order sequences), webhook endpoints (secrets encrypted, with their key-id
+ * indexes) and delivery attempts.
  */
 export class Webhooks1766003200000 implements MigrationInterface {
   name = 'Webhooks1766003200000';
 
   public async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE SEQUENCE "event_position_seq" AS bigint`);
     await q.query(
-      `CREATE TABLE "event" ("id" uuid NOT NULL, "public_id" character varying(40) NOT NULL, "client_id" uuid NOT NULL, "position" bigint NOT NULL, "type" character varying(64) NOT NULL, "purchase_order_number" character varying(100), "ordering_key" character varying(200), "envelope" jsonb NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "UQ_b5d78e4b7a678076853523499eb" UNIQUE ("public_id"), CONSTRAINT "UQ_event_client_position" UNIQUE ("client_id", "position"), CONSTRAINT "PK_30c2f3bbaf6d34a55f8ae6e4614" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "event" ("id" uuid NOT NULL, "public_id" character varying(40) NOT NULL, "client_id" uuid NOT NULL, "position" bigint NOT NULL, "txid" bigint NOT NULL, "type" character varying(64) NOT NULL, "purchase_order_number" character varying(100), "ordering_key" character varying(200), "envelope" jsonb NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "UQ_b5d78e4b7a678076853523499eb" UNIQUE ("public_id"), CONSTRAINT "UQ_1196bc649c169d0911d739399ff" UNIQUE ("position"), CONSTRAINT "PK_30c2f3bbaf6d34a55f8ae6e4614" PRIMARY KEY ("id"))`,
     );
     await q.query(`CREATE INDEX "IDX_event_created_at" ON "event"("created_at")`);
     await q.query(
-      `CREATE TABLE "event_log_head" ("client_id" uuid NOT NULL, "last_position" bigint NOT NULL, CONSTRAINT "PK_fe62c8a6dda5d43ad977b017171" PRIMARY KEY ("client_id"))`,
+      `CREATE INDEX "IDX_event_client_log" ON "event"("client_id", "txid", "position")`,
     );
     await q.query(
       `CREATE TABLE "event_sequence" ("client_id" uuid NOT NULL, "purchase_order_number" character varying(100) NOT NULL, "last_sequence" integer NOT NULL, CONSTRAINT "PK_85987ee999757ddb80c5bd3f4db" PRIMARY KEY ("client_id", "purchase_order_number"))`,
@@ -40,9 +41,6 @@ export class Webhooks1766003200000 implements MigrationInterface {
     );
     await q.query(
       `ALTER TABLE "event" ADD CONSTRAINT "FK_07c71f2d1cbf2a9625c8fcb516e" FOREIGN KEY ("client_id") REFERENCES "client_account"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    );
-    await q.query(
-      `ALTER TABLE "event_log_head" ADD CONSTRAINT "FK_fe62c8a6dda5d43ad977b017171" FOREIGN KEY ("client_id") REFERENCES "client_account"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await q.query(
       `ALTER TABLE "event_sequence" ADD CONSTRAINT "FK_398bdc83822895bf896dc907bc4" FOREIGN KEY ("client_id") REFERENCES "client_account"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
@@ -73,7 +71,6 @@ export class Webhooks1766003200000 implements MigrationInterface {
       `ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "FK_5b1c3f89ef180d8f17f67bab167"`,
     );
     await q.query(`ALTER TABLE "event_sequence" DROP CONSTRAINT "FK_398bdc83822895bf896dc907bc4"`);
-    await q.query(`ALTER TABLE "event_log_head" DROP CONSTRAINT "FK_fe62c8a6dda5d43ad977b017171"`);
     await q.query(`ALTER TABLE "event" DROP CONSTRAINT "FK_07c71f2d1cbf2a9625c8fcb516e"`);
     await q.query(`DROP INDEX "public"."IDX_webhook_attempt_endpoint_log"`);
     await q.query(`DROP INDEX "public"."IDX_webhook_attempt_pending_stream"`);
@@ -83,8 +80,9 @@ export class Webhooks1766003200000 implements MigrationInterface {
     await q.query(`DROP INDEX "public"."IDX_webhook_endpoint_client"`);
     await q.query(`DROP TABLE "webhook_endpoint"`);
     await q.query(`DROP TABLE "event_sequence"`);
-    await q.query(`DROP TABLE "event_log_head"`);
+    await q.query(`DROP INDEX "public"."IDX_event_client_log"`);
     await q.query(`DROP INDEX "public"."IDX_event_created_at"`);
     await q.query(`DROP TABLE "event"`);
+    await q.query(`DROP SEQUENCE "event_position_seq"`);
   }
 }

@@ -9,12 +9,14 @@ export const MAX_EVENT_PAGE = 500;
 export class EventsQueryDto extends ClientHandleQueryDto {
   @ApiPropertyOptional({
     description: 'The `next` of the previous page: events after it. Omitted: from the oldest kept.',
-    pattern: '^[0-9]{1,18}$',
-    example: '1042',
+    pattern: '^[0-9]{1,18}-[0-9]{1,18}$',
+    example: '20571-1042',
   })
   @IsOptional()
   @IsString()
-  @Matches(/^[0-9]{1,18}$/, { message: 'after must be the `next` cursor of an earlier page' })
+  @Matches(/^[0-9]{1,18}-[0-9]{1,18}$/, {
+    message: 'after must be the `next` cursor of an earlier page',
+  })
   after?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EVENT_PAGE, default: 100 })
@@ -75,9 +77,9 @@ export class EventPageDto {
   data: EventEnvelopeDto[];
 
   @ApiProperty({
-    example: '1042',
+    example: '20571-1042',
     description:
-      'Where the next page starts (`after`): the position of the last event of this page, or the `after` given when there were none. Store it to resume.',
+      'Where the next page starts (`after`): the cursor of the last event of this page, or the `after` given when there were none. Store it to resume.',
   })
   next: string;
 }

@@ -1,13 +1,15 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
 
 /**
- * One event of a client (the event log, and what webhooks deliver). `position` numbers a client's
- * events in commit order without gaps (EventLogHeadEntity hands them out under a row lock held to
- * the commit), so a reader paging by position never skips one that commits late.
+ * One event of a client (the event log, and what webhooks deliver). `position` (a sequence shared
+ * by all clients) orders events in the order they were written; `txid` is the transaction that
+ * wrote them. The log is read in (txid, position) order and only up to the oldest transaction
+ * still running, so a reader never skips an event that commits late, and no lock is held to
+ * number them (see EventLogRepository.page).
  */
 @Entity({ name: 'event' })
-@Unique('UQ_event_client_position', ['clientId', 'position'])
+@Index('IDX_event_client_log', ['clientId', 'txid', 'position'])
 @Index('IDX_event_created_at', ['createdAt'])
 export class EventEntity {
   @PrimaryColumn('uuid')
@@ -24,9 +26,13 @@ export class EventEntity {
   @JoinColumn({ name: 'client_id' })
   client?: ClientAccountEntity;
 
-  /** 1, 2, 3… per client; bigint, so TypeORM reads it as a string. */
-  @Column({ type: 'bigint' })
+  /** From `event_position_seq`; bigint, so TypeORM reads it as a string. */
+  @Column({ type: 'bigint', unique: true })
   position: string;
+
+  /** The writing transaction's id (`pg_current_xact_id()`, 64 bits), as a string. */
+  @Column({ type: 'bigint' })
+  txid: string;
 
   @Column({ type: 'varchar', length: 64 })
   type: string;
@@ -44,20 +50,6 @@ export class EventEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
-}
-
-/** The last position handed out per client: its row lock orders a client's events. */
-@Entity({ name: 'event_log_head' })
-export class EventLogHeadEntity {
-  @PrimaryColumn({ name: 'client_id', type: 'uuid' })
-  clientId: string;
-
-  @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'client_id' })
-  client?: ClientAccountEntity;
-
-  @Column({ name: 'last_position', type: 'bigint' })
-  lastPosition: string;
 }
 
 /** The last `sequence` of each purchase order's events, per client (kept past event retention). */
