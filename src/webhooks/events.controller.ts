@@ -19,7 +19,7 @@ export class EventsController {
     operationId: 'listEvents',
     summary: "The client's events, oldest first",
     description:
-      'Each event as webhooks deliver it (`{id, type, timestamp, data}`), after the cursor `after` (omitted: from the oldest kept; events are kept EVENT_RETENTION_DAYS, default 30), of one `type` or `purchaseOrderNumber` if given. Keep `next` and ask again from it: an event is never skipped, including one whose transaction commits after a later event's (the log shows events once the transactions older than theirs have ended, normally within milliseconds). Requires an Admin token (a ServiceAdmin may name any client with clientHandle).',
+      'Each event as webhooks deliver it (`{id, type, timestamp, data}`), after the cursor `after` (omitted: from the oldest kept; events are kept EVENT_RETENTION_DAYS, default 30), of one `type` or `purchaseOrderNumber` if given. Keep `next` and ask again from it: an event is never skipped, including one whose transaction commits after that of a later event (the log shows events once the transactions older than theirs have ended, normally within milliseconds). Requires an Admin token (a ServiceAdmin may name any client with clientHandle).',
   })
   @ApiOkResponse({ type: EventPageDto })
   @ApiTextError(400, 'An invalid cursor, limit, type or clientHandle.')
