@@ -113,11 +113,7 @@ export class RecipeSetsRepository {
    * deadlocking (an UPDATE alone locks rows in the order it finds them, which changes as rows
    * get new versions).
    */
-  async setStatus(
-    ids: readonly string[],
-    status: RecipeStatus,
-    at: Date,
-  ): Promise<StatusChange[]> {
+  async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<StatusChange[]> {
     // UPDATE … RETURNING answers [rows, count] through TypeORM.
     const [rows] = await this.uow.manager.query<[StatusChange[], number]>(
       `UPDATE recipe_set r SET status = $1, last_modified_at = $2

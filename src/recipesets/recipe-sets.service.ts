@@ -121,7 +121,10 @@ export class RecipeSetsService {
   }
 
   /** `recipe_set.status_changed` for each recipe set whose status changed (in the caller's unit of work). */
-  private async recordChanges(changes: readonly StatusChange[], status: RecipeStatus): Promise<void> {
+  private async recordChanges(
+    changes: readonly StatusChange[],
+    status: RecipeStatus,
+  ): Promise<void> {
     await this.events.record(
       changes
         .filter((c) => c.previousStatus !== status)
