@@ -1,10 +1,8 @@
 import { Role } from '../../src/common/auth/role';
 import { createClient } from '../factories/clients';
 import { ordersApi } from '../factories/orders';
-import { createTestApp, TestApp } from '../setup/test-app';
-import { Answering, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { TestApp } from '../setup/test-app';
 import {
-  DELIVERING_ENV,
   Delivery,
   nothingPending,
   ofOrder,
@@ -12,6 +10,7 @@ import {
   sequences,
   verify,
   webhooksApi,
+  useDeliveringApp,
 } from '../support/webhooks';
 
 const SKU = [{ sku: 'TEE-M', quantity: 1 }];
@@ -22,22 +21,12 @@ const SKU = [{ sku: 'TEE-M', quantity: 1 }];
  * its endpoints).
  */
 describe('Webhooks: delivery log, redelivery and replay (HTTP)', () => {
+  const app = useDeliveringApp();
+  const receiver = app.receiver;
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: DELIVERING_ENV });
+  beforeAll(() => {
+    t = app.t;
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
-
-  const receiver = async (answer?: Answering) => {
-    const r = await startWebhookReceiver(answer);
-    receivers.push(r);
-    return r;
-  };
   const setUp = async () => {
     const client = await createClient(t.app, { role: Role.Admin });
     return { client, api: webhooksApi(t, client.token) };

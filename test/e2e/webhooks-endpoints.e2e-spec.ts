@@ -1,14 +1,13 @@
 import { Role } from '../../src/common/auth/role';
 import { createClient } from '../factories/clients';
 import { ordersApi } from '../factories/orders';
-import { createTestApp, TestApp } from '../setup/test-app';
-import { Answering, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { TestApp } from '../setup/test-app';
 import {
-  DELIVERING_ENV,
   nothingPending,
   ofOrder,
   orderUpdates,
   webhooksApi,
+  useDeliveringApp,
 } from '../support/webhooks';
 
 const SKU = [{ sku: 'TEE-M', quantity: 1 }];
@@ -19,22 +18,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * what each change does to deliveries. Each test has its own client.
  */
 describe('Webhooks: changing and deleting endpoints (HTTP)', () => {
+  const app = useDeliveringApp();
+  const receiver = app.receiver;
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: DELIVERING_ENV });
+  beforeAll(() => {
+    t = app.t;
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
-
-  const receiver = async (answer?: Answering) => {
-    const r = await startWebhookReceiver(answer);
-    receivers.push(r);
-    return r;
-  };
   const setUp = async () => {
     const client = await createClient(t.app, { role: Role.Admin });
     return {

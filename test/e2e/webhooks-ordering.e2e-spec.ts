@@ -1,8 +1,7 @@
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { OrdersApi, ordersApi } from '../factories/orders';
-import { createTestApp, TestApp } from '../setup/test-app';
-import { Answering, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { TestApp } from '../setup/test-app';
 import {
   DELIVERING_ENV,
   ofOrder,
@@ -10,6 +9,7 @@ import {
   sequences,
   WebhooksApi,
   webhooksApi,
+  useDeliveringApp,
 } from '../support/webhooks';
 
 const SKU = [{ sku: 'TEE-M', quantity: 1 }];
@@ -21,24 +21,15 @@ const SKU = [{ sku: 'TEE-M', quantity: 1 }];
  * `Retry-After: 2` while a test holds it, on a schedule of 20 attempts: no hold comes near it.
  */
 describe('Webhooks: per-order delivery order (HTTP)', () => {
+  const app = useDeliveringApp({
+    ...DELIVERING_ENV,
+    WEBHOOK_RETRY_SCHEDULE: ['0', ...Array(19).fill('1')].join(','),
+  });
+  const receiver = app.receiver;
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { ...DELIVERING_ENV, WEBHOOK_RETRY_SCHEDULE: ['0', ...Array(19).fill('1')].join(',') },
-    });
+  beforeAll(() => {
+    t = app.t;
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
-
-  const receiver = async (answer?: Answering) => {
-    const r = await startWebhookReceiver(answer);
-    receivers.push(r);
-    return r;
-  };
   const setUp = async () => {
     const client: TestClient = await createClient(t.app, { role: Role.Admin });
     const api: WebhooksApi = webhooksApi(t, client.token);

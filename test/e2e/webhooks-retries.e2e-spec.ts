@@ -2,10 +2,10 @@ import { Role } from '../../src/common/auth/role';
 import { createClient } from '../factories/clients';
 import { ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 import { ManualClock } from '../support/manual-clock';
 import { outboxMessages } from '../support/share';
 import { acceptInvitation, invite } from '../support/users';
-import { Answering, startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 import {
   DELIVERING_ENV,
   Delivery,
@@ -14,6 +14,7 @@ import {
   orderUpdates,
   sequences,
   webhooksApi,
+  useDeliveringApp,
 } from '../support/webhooks';
 
 /** A delivery log, first attempt first. */
@@ -25,22 +26,12 @@ const byAttempt = (log: Delivery[]) => [...log].sort((x, y) => x.attempt - y.att
  * mostly pinged (a ping goes to that endpoint only). Measured times are lower bounds only.
  */
 describe('Webhooks: retries, Retry-After, 410, timeouts, redirects (HTTP)', () => {
+  const app = useDeliveringApp();
+  const receiver = app.receiver;
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: DELIVERING_ENV });
+  beforeAll(() => {
+    t = app.t;
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
-
-  const receiver = async (answer?: Answering) => {
-    const r = await startWebhookReceiver(answer);
-    receivers.push(r);
-    return r;
-  };
   /** A new client with an endpoint at `url`, pinged: its API, endpoint id and ping's event id. */
   const pinged = async (url: string) => {
     const client = await createClient(t.app, { role: Role.Admin });

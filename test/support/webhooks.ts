@@ -1,7 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { TestApp } from '../setup/test-app';
-import { DeliveredEvent, ReceivedDelivery } from './webhook-receiver';
+import { createTestApp, TestApp } from '../setup/test-app';
+import {
+  Answering,
+  DeliveredEvent,
+  ReceivedDelivery,
+  startWebhookReceiver,
+  WebhookReceiver,
+} from './webhook-receiver';
 
 export const ENDPOINTS = '/api/webhooks/endpoints';
 export const EVENTS = '/api/events';
@@ -16,6 +22,33 @@ export const DELIVERING_ENV = {
   WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
   WEBHOOK_TIMEOUT_MS: '1000',
 };
+
+/**
+ * The test file's delivering app (started before its tests with `env`, closed after them) and
+ * the loopback receivers its tests start (closed with it).
+ */
+export function useDeliveringApp(env: Record<string, string> = DELIVERING_ENV) {
+  let app: TestApp | undefined;
+  const receivers: WebhookReceiver[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({ env });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+  return {
+    get t(): TestApp {
+      if (!app) throw new Error('the app starts in beforeAll');
+      return app;
+    },
+    async receiver(answer?: Answering): Promise<WebhookReceiver> {
+      const r = await startWebhookReceiver(answer);
+      receivers.push(r);
+      return r;
+    },
+  };
+}
 
 /** One row of an endpoint's delivery log. */
 export interface Delivery {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -53,35 +53,8 @@ export class CreateEndpointDto {
   description?: string | null;
 }
 
-export class UpdateEndpointDto {
-  @ApiPropertyOptional({ maxLength: 2048, minLength: 1, description: URL_DESCRIPTION })
-  @IsOptional()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(2048)
-  url?: string;
-
-  @ApiPropertyOptional({
-    type: [String],
-    enum: SUBSCRIBABLE_TYPES,
-    minItems: 1,
-    maxItems: SUBSCRIBABLE_TYPES.length,
-    nullable: true,
-    description: 'The event types to deliver; null: all of them.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(SUBSCRIBABLE_TYPES.length)
-  @IsIn(SUBSCRIBABLE_TYPES, { each: true })
-  eventTypes?: string[] | null;
-
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  description?: string | null;
-
+/** The fields to change (any of the create body's) and the status. */
+export class UpdateEndpointDto extends PartialType(CreateEndpointDto) {
   @ApiPropertyOptional({
     enum: ['enabled', 'disabled'],
     description:
