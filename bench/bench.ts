@@ -3,7 +3,7 @@
  * same run (see bench/README.md).
  *
  *   npm run bench                          every suite with its defaults, one after another
- *   npm run bench -- <suite> [options]     one suite: orders, render, print, saved-assets or abuse (`--help` for each)
+ *   npm run bench -- <suite> [options]     one suite: orders, render, print, saved-assets, abuse or webhooks (`--help` for each)
  *
  * A suite run on its own cleans up after itself (apps, databases, wrk) and exits; "every suite"
  * runs each as its own process, so that one suite's apps and databases are gone before the next.
@@ -17,6 +17,7 @@ import { ordersBench } from './orders-bench';
 import { printBench } from './print-bench';
 import { renderBench } from './render-bench';
 import { savedAssetsBench } from './saved-assets-bench';
+import { webhooksBench } from './webhooks-bench';
 
 const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   orders: ordersBench,
@@ -24,18 +25,19 @@ const SUITES: Record<string, (argv: string[]) => Promise<void>> = {
   print: printBench,
   'saved-assets': savedAssetsBench,
   abuse: abuseBench,
+  webhooks: webhooksBench,
 };
 
 const [suite, ...rest] = process.argv.slice(2);
 
 if (suite === '--help' || suite === '-h') {
   process.stdout.write(
-    'Usage: npm run bench -- [orders|render|print|saved-assets|abuse|all] [options]; npm run bench -- <suite> --help\n',
+    'Usage: npm run bench -- [orders|render|print|saved-assets|abuse|webhooks|all] [options]; npm run bench -- <suite> --help\n',
   );
 } else if (suite === undefined || suite === 'all') {
   if (rest.length > 0) {
     log(
-      'options go with one suite: npm run bench -- <orders|render|print|saved-assets|abuse> [options]',
+      'options go with one suite: npm run bench -- <orders|render|print|saved-assets|abuse|webhooks> [options]',
     );
     process.exit(2);
   }
