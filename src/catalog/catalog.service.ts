@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { AssetPurpose, AssetsService, UploadedAssetDto, UploadInput } from '../assets';
 import { Actor } from '../common/auth/actor';
-import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { invalidWithProblems } from '../common/errors/domain-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/persistence/pg-errors';
@@ -58,7 +57,7 @@ export class CatalogService {
   ) {}
 
   async create(actor: Actor, clientHandle: string, input: ProductInputDto): Promise<ProductDto> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    const clientId = await this.clients.idFor(actor, clientHandle);
     const definition = await this.checked(clientId, input);
     try {
       return toDto(
@@ -81,7 +80,7 @@ export class CatalogService {
     productHandle: string,
     input: ProductInputDto,
   ): Promise<ProductDto> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    const clientId = await this.clients.idFor(actor, clientHandle);
     // A path that is no handle names no product.
     if (!HANDLE_PATTERN.test(productHandle.trim())) throw new ProductNotFound(productHandle);
     if (input.handle.toLowerCase() !== productHandle.trim().toLowerCase())
@@ -99,14 +98,14 @@ export class CatalogService {
   }
 
   async get(actor: Actor, clientHandle: string, productHandle: string): Promise<ProductDto> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    const clientId = await this.clients.idFor(actor, clientHandle);
     const product = await this.repo.findByHandle(clientId, productHandle.trim().toLowerCase());
     if (!product) throw new ProductNotFound(productHandle);
     return toDto(product);
   }
 
   async list(actor: Actor, clientHandle: string): Promise<ProductSummaryDto[]> {
-    return this.summaries(await this.clientIdFor(actor, clientHandle));
+    return this.summaries(await this.clients.idFor(actor, clientHandle));
   }
 
   /** The products of the client with this handle (operator commands). */
@@ -125,7 +124,7 @@ export class CatalogService {
   }
 
   async delete(actor: Actor, clientHandle: string, productHandle: string): Promise<void> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    const clientId = await this.clients.idFor(actor, clientHandle);
     const handle = productHandle.trim().toLowerCase();
     try {
       if (!(await this.repo.delete(clientId, handle))) throw new ProductNotFound(productHandle);
@@ -143,7 +142,7 @@ export class CatalogService {
     file: UploadInput,
     fields: { userFacingFileName?: string | null },
   ): Promise<UploadedAssetDto> {
-    const clientId = await this.clientIdFor(actor, clientHandle);
+    const clientId = await this.clients.idFor(actor, clientHandle);
     return this.assets.upload(clientId, file, {
       userFacingFileName: fields.userFacingFileName,
       purpose: AssetPurpose.Catalog,
@@ -183,14 +182,5 @@ export class CatalogService {
     const problems = productProblems(definition, (id) => owned.has(id));
     if (problems.length > 0) throw invalidWithProblems(`product ${definition.handle}`, problems);
     return definition;
-  }
-
-  /** The id of the client a path's handle names, if the caller may act for it. */
-  private async clientIdFor(actor: Actor, clientHandle: string): Promise<string> {
-    const handle = ClientAccess.handleInPath(actor, clientHandle);
-    if (handle === actor.clientHandle) return actor.clientId;
-    const client = await this.clients.findByHandle(handle);
-    if (!client) throw new ClientNotFound(handle);
-    return client.id;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
-import { ClientNotFound } from '../common/auth/client-access';
+import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { clientHandleProblem, normalizeClientHandle } from './client-handle';
@@ -91,6 +91,18 @@ export class ClientsService {
     const canonical = normalizeClientHandle(handle);
     if (!(await this.repo.setSharing(canonical, enabled))) throw new ClientNotFound(handle);
     return { handle: canonical, sharingEnabled: enabled };
+  }
+
+  /**
+   * The id of the client `clientHandle` names, if the caller may act for it (its own, or any for a
+   * ServiceAdmin; else 403); 404 for a handle no client has.
+   */
+  async idFor(actor: Actor, clientHandle: string): Promise<string> {
+    const handle = ClientAccess.handleInPath(actor, clientHandle);
+    if (handle === actor.clientHandle) return actor.clientId;
+    const client = await this.findByHandle(handle);
+    if (!client) throw new ClientNotFound(handle);
+    return client.id;
   }
 
   async getByHandle(handle: string): Promise<ClientDto> {

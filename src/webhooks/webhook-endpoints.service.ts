@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
-import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
+import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { newWebhookSecret } from '../common/crypto/standard-webhooks';
@@ -67,13 +67,10 @@ export class WebhookEndpointsService {
   }
 
   /** The client the caller acts for: its own, or the one a ServiceAdmin names. */
-  async clientIdFor(actor: Actor, clientHandle?: string): Promise<string> {
-    if (clientHandle === undefined) return actor.clientId;
-    const handle = ClientAccess.handleInPath(actor, clientHandle);
-    if (handle === actor.clientHandle) return actor.clientId;
-    const client = await this.clients.findByHandle(handle);
-    if (!client) throw new ClientNotFound(handle);
-    return client.id;
+  clientIdFor(actor: Actor, clientHandle?: string): Promise<string> {
+    return clientHandle === undefined
+      ? Promise.resolve(actor.clientId)
+      : this.clients.idFor(actor, clientHandle);
   }
 
   /** An endpoint the caller may act on, else 404 (another client's too). */
