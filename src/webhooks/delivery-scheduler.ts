@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { EventEntity, WebhookEndpointEntity } from './entities';
 import { NewAttempt, WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookWakeups } from './webhook-wakeups';
 
 /** Whether `endpoint` takes events of `type` (a ping only goes where it is sent). */
 export function takes(endpoint: Pick<WebhookEndpointEntity, 'eventTypes'>, type: string): boolean {
@@ -12,16 +14,26 @@ export function takes(endpoint: Pick<WebhookEndpointEntity, 'eventTypes'>, type:
   return endpoint.eventTypes === null || endpoint.eventTypes.includes(type);
 }
 
+/** What an attempt needs of its event. */
+export type FannedEvent = Pick<
+  EventEntity,
+  'id' | 'clientId' | 'type' | 'position' | 'orderingKey'
+>;
+
 /**
- * Creates delivery attempts and their jobs, in the open transaction: an attempt and its job exist
- * exactly when the event (or the redelivery) that caused them commits.
+ * Creates delivery attempts in the open transaction, and wakes the delivery loop when they are
+ * due: at once in this process after the commit (if it runs workers), and in any process through
+ * a `deliver-webhook` job sent in the same transaction (delayed for a retry). An attempt and what
+ * wakes it exist exactly when the transaction that created them commits.
  */
 @Injectable()
 export class DeliveryScheduler {
   constructor(
+    private readonly uow: UnitOfWork,
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly attempts: WebhookAttemptsRepository,
     private readonly jobs: JobQueue,
+    private readonly wakeups: WebhookWakeups,
     private readonly clock: Clock,
   ) {}
 
@@ -30,7 +42,7 @@ export class DeliveryScheduler {
    * or at `to` only (a ping, a replay, a redelivery: `to` must be the events' client's). Answers
    * the ids of the attempts created.
    */
-  async fanOut(events: readonly EventEntity[], to?: WebhookEndpointEntity[]): Promise<string[]> {
+  async fanOut(events: readonly FannedEvent[], to?: WebhookEndpointEntity[]): Promise<string[]> {
     if (events.length === 0) return [];
     const endpoints =
       to ?? (await this.endpoints.enabledOf([...new Set(events.map((e) => e.clientId))]));
@@ -53,26 +65,26 @@ export class DeliveryScheduler {
           createdAt: now,
         });
       }
+    if (rows.length === 0) return [];
     await this.attempts.insert(rows);
-    await this.queue(rows.map((r) => ({ id: r.id, delaySeconds: 0 })));
+    await this.wake(0);
     return rows.map((r) => r.id);
   }
 
   /**
    * The next attempt after a failed one, `delaySeconds` later. Only the event's fields are
-   * copied: `previous` is the claimed attempt's row at run time, and its claim (`claimedUntil`)
-   * must not hold the new attempt back.
+   * copied: `previous` is the claimed attempt as it was, and its claim must not hold the new
+   * attempt back.
    */
   async retry(
     previous: Omit<NewAttempt, 'id' | 'dueAt' | 'createdAt'>,
     delaySeconds: number,
   ): Promise<void> {
     const now = this.clock.now();
-    const id = randomUUID();
     const { endpointId, eventId, eventPosition, orderingKey, eventType, attempt } = previous;
     await this.attempts.insert([
       {
-        id,
+        id: randomUUID(),
         endpointId,
         eventId,
         eventPosition,
@@ -83,22 +95,22 @@ export class DeliveryScheduler {
         createdAt: now,
       },
     ]);
-    await this.queue([{ id, delaySeconds }]);
+    await this.wake(delaySeconds);
   }
 
   /**
-   * Jobs for pending attempts (one waiting job per attempt: sending one twice is harmless). The
-   * delay is rounded up to whole seconds (the queue's unit): a job never starts before its
-   * attempt is due, and nothing else holds an attempt back until then.
+   * Wakes the delivery loop once attempts are due, `delaySeconds` from now. The job's delay is
+   * rounded up to whole seconds (the queue's unit): it never runs before the attempt is due.
    */
-  async queue(attempts: { id: string; delaySeconds: number }[]): Promise<void> {
-    await this.jobs.sendMany(
-      'deliver-webhook',
-      attempts.map((a) => ({
-        data: { attemptId: a.id },
-        singletonKey: a.id,
-        delaySeconds: Math.ceil(a.delaySeconds),
-      })),
-    );
+  async wake(delaySeconds: number): Promise<void> {
+    await this.jobs.sendMany('deliver-webhook', [
+      { data: {}, delaySeconds: Math.ceil(delaySeconds) },
+    ]);
+    if (delaySeconds <= 0) this.uow.afterCommitOrNow(() => this.wakeups.deliver());
+  }
+
+  /** Wakes the relay of this process after the commit (events were recorded). */
+  relaySoon(): void {
+    this.uow.afterCommitOrNow(() => this.wakeups.relay());
   }
 }

@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ClientAccountEntity } from '../clients/entities/client-account.entity';
-import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { EventEntity } from './entities';
+
+/** An event to write: its purchase order's events after it in the same write (`later`). */
+export interface NewEventRow {
+  id: string;
+  publicId: string;
+  clientId: string;
+  type: string;
+  purchaseOrderNumber: string | null;
+  orderingKey: string | null;
+  /** Without `data.sequence`: the write adds it for order events. */
+  envelope: Record<string, unknown>;
+  later: number | null;
+}
 
 /** Events, the per-client position counter and the per-order sequences. In the open transaction. */
 @Injectable()
@@ -11,36 +23,61 @@ export class EventLogRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
   /**
-   * `count` positions (ascending) and the id of the open transaction, for the events it writes.
-   * Neither locks anything: concurrent writers do not wait for each other.
+   * Writes events in one statement: takes the next sequence numbers of their purchase orders
+   * (locking each order's counter until the commit, in one order), positions from the sequence
+   * after those locks (so that events of one order or recipe set are positioned in commit
+   * order), the transaction's id, and, with `fanOut`, lists them for the relay (EventRelay).
+   * Answers each event's position, in the order given.
    */
-  async takePositions(count: number): Promise<{ txid: string; positions: string[] }> {
-    const [row] = await this.uow.manager.query<{ txid: string; positions: string[] }[]>(
-      `SELECT pg_current_xact_id()::text AS txid,
-              ARRAY(SELECT nextval('event_position_seq')::text FROM generate_series(1, $1)) AS positions`,
-      [count],
+  async append(events: readonly NewEventRow[], fanOut: boolean, at: Date): Promise<string[]> {
+    if (events.length === 0) return [];
+    const column = <K extends keyof NewEventRow>(key: K) => events.map((e) => e[key]);
+    const rows = await this.uow.manager.query<{ id: string; position: string }[]>(
+      `WITH v AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[],
+                              $6::text[], $7::jsonb[], $8::int[])
+                  WITH ORDINALITY AS v(id, public_id, client_id, type, po, ordering_key, envelope,
+                                       later, n)
+       ), s AS (
+         INSERT INTO event_sequence (client_id, purchase_order_number, last_sequence)
+         SELECT client_id, po, count(*) FROM v WHERE po IS NOT NULL
+          GROUP BY client_id, po ORDER BY client_id, po
+         ON CONFLICT (client_id, purchase_order_number)
+         DO UPDATE SET last_sequence = event_sequence.last_sequence + excluded.last_sequence
+         RETURNING client_id, purchase_order_number AS po, last_sequence AS last
+       ), e AS (
+         INSERT INTO event (id, public_id, client_id, position, txid, type, purchase_order_number,
+                            ordering_key, envelope, created_at)
+         SELECT v.id, v.public_id, v.client_id, nextval('event_position_seq'),
+                pg_current_xact_id()::text::bigint, v.type, v.po, v.ordering_key,
+                CASE WHEN s.last IS NULL THEN v.envelope
+                     ELSE jsonb_set(v.envelope, '{data,sequence}', to_jsonb(s.last - v.later)) END,
+                $9
+           FROM v LEFT JOIN s ON s.client_id = v.client_id AND s.po = v.po
+          ORDER BY v.n
+         RETURNING id, position
+       ), f AS (
+         INSERT INTO event_fanout (position, event_id) SELECT position, id FROM e WHERE $10
+       )
+       SELECT id, position::text AS position FROM e`,
+      [
+        column('id'),
+        column('publicId'),
+        column('clientId'),
+        column('type'),
+        column('purchaseOrderNumber'),
+        column('orderingKey'),
+        events.map((e) => JSON.stringify(e.envelope)),
+        column('later'),
+        at,
+        fanOut,
+      ],
     );
-    return row;
+    const positions = new Map(rows.map((r) => [r.id, r.position]));
+    return events.map((e) => positions.get(e.id)!);
   }
 
-  /**
-   * Takes the next sequence numbers of the client's purchase orders (`counts`: how many each);
-   * answers the last one taken per order.
-   */
-  async takeSequences(clientId: string, counts: Map<string, number>): Promise<Map<string, number>> {
-    if (counts.size === 0) return new Map();
-    const orders = [...counts.keys()].sort();
-    const rows = await this.uow.manager.query<{ po: string; last: number }[]>(
-      `INSERT INTO event_sequence (client_id, purchase_order_number, last_sequence)
-       SELECT $1, po, n FROM unnest($2::text[], $3::int[]) AS v(po, n)
-       ON CONFLICT (client_id, purchase_order_number)
-       DO UPDATE SET last_sequence = event_sequence.last_sequence + excluded.last_sequence
-       RETURNING purchase_order_number AS po, last_sequence AS last`,
-      [clientId, orders, orders.map((po) => counts.get(po))],
-    );
-    return new Map(rows.map((r) => [r.po, r.last]));
-  }
-
+  /** Client handles by id (a handle never changes). */
   async handles(clientIds: readonly string[]): Promise<Map<string, string>> {
     const rows = await this.uow.manager.find(ClientAccountEntity, {
       where: clientIds.map((id) => ({ id })),
@@ -49,8 +86,37 @@ export class EventLogRepository {
     return new Map(rows.map((r) => [r.id, r.handle]));
   }
 
-  async insert(events: EventEntity[]): Promise<void> {
-    await insertRows(this.uow.manager, { target: EventEntity, rows: events });
+  /**
+   * Takes up to `limit` events off the fan-out list, oldest first, and answers them (an event
+   * purged meanwhile is not). The caller holds the relay's lock: one relay at a time takes them,
+   * so events of one order or recipe set are taken in their order.
+   */
+  async takeFanout(limit: number): Promise<EventEntity[]> {
+    const [rows] = await this.uow.manager.query<[{ event_id: string }[], number]>(
+      `DELETE FROM event_fanout WHERE position IN
+         (SELECT position FROM event_fanout ORDER BY position LIMIT $1)
+       RETURNING event_id`,
+      [limit],
+    );
+    if (rows.length === 0) return [];
+    return this.uow.manager.find(EventEntity, {
+      where: { id: In(rows.map((r) => r.event_id)) },
+      order: { position: 'ASC' },
+    });
+  }
+
+  /** Whether events wait to be fanned out (a cheap look before taking the relay's lock). */
+  async fanoutWaiting(): Promise<boolean> {
+    const rows = await this.uow.manager.query<unknown[]>(`SELECT 1 FROM event_fanout LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  /** The relay's lock, until the end of the transaction; false when another relay holds it. */
+  async lockRelay(): Promise<boolean> {
+    const [row] = await this.uow.manager.query<{ locked: boolean }[]>(
+      `SELECT pg_try_advisory_xact_lock(hashtext('event-relay')) AS locked`,
+    );
+    return row.locked;
   }
 
   find(publicId: string): Promise<EventEntity | null> {
@@ -64,6 +130,12 @@ export class EventLogRepository {
       select: { id: true, publicId: true },
     });
     return new Map(rows.map((r) => [r.id, r.publicId]));
+  }
+
+  async byIds(ids: readonly string[]): Promise<Map<string, EventEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.uow.manager.find(EventEntity, { where: { id: In([...new Set(ids)]) } });
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   byId(id: string): Promise<EventEntity | null> {

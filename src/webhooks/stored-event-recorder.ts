@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock/clock';
 import { EventRecorder, NewEvent, ORDER_EVENT_TYPES } from '../common/events/event-recorder';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { DeliveryScheduler } from './delivery-scheduler';
+import { DeliveryScheduler, FannedEvent } from './delivery-scheduler';
 import { EventEntity, WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
 
@@ -26,20 +26,20 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
+/** Client handles kept in memory (a handle never changes); past this many, the map starts again. */
+const HANDLE_CACHE_SIZE = 10_000;
 
 /**
  * The event log (an outbox): events are stored in the caller's transaction with their positions
- * and per-order sequences, and their first delivery attempts with them. Positions lock nothing;
- * a sequence locks its purchase order's counter until the commit (an order's updates hold the
- * order's row already).
+ * and per-order sequences, in one statement, and listed for the relay that fans them out to the
+ * client's endpoints after the commit (EventRelay), so that recording an event costs the
+ * transaction one statement whatever the endpoints. A sequence locks its purchase order's counter
+ * until the commit (an order's updates hold the order's row already).
  */
 @Injectable()
 export class StoredEventRecorder extends EventRecorder {
+  private readonly handles = new Map<string, string>();
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly log: EventLogRepository,
@@ -50,68 +50,78 @@ export class StoredEventRecorder extends EventRecorder {
   }
 
   async record(events: readonly NewEvent[]): Promise<void> {
-    await this.store(events);
+    if (events.length === 0) return;
+    await this.uow.run(async () => {
+      await this.store(events, true);
+      this.scheduler.relaySoon();
+    });
   }
 
   /** A `webhook.ping` for one endpoint (it goes nowhere else): its event and attempt ids. */
   async ping(endpoint: WebhookEndpointEntity): Promise<{ eventId: string; attemptId: string }> {
-    const { events, attemptIds } = await this.store(
-      [{ clientId: endpoint.clientId, type: 'webhook.ping', data: { endpointId: endpoint.id } }],
-      [endpoint],
-    );
-    return { eventId: events[0].publicId, attemptId: attemptIds[0] };
+    return this.uow.run(async () => {
+      const [event] = await this.store(
+        [{ clientId: endpoint.clientId, type: 'webhook.ping', data: { endpointId: endpoint.id } }],
+        false,
+      );
+      const [attemptId] = await this.scheduler.fanOut([event], [endpoint]);
+      return { eventId: event.publicId, attemptId };
+    });
   }
 
   private async store(
     events: readonly NewEvent[],
-    to?: WebhookEndpointEntity[],
-  ): Promise<{ events: EventEntity[]; attemptIds: string[] }> {
-    if (events.length === 0) return { events: [], attemptIds: [] };
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const byClient = groupBy(events, (e) => e.clientId);
-      const clientIds = [...byClient.keys()].sort(); // one lock order for the sequences
-      const handles = await this.log.handles(clientIds);
-      const { txid, positions } = await this.log.takePositions(events.length);
-      const rows: EventEntity[] = [];
-      for (const clientId of clientIds) {
-        const list = byClient.get(clientId)!;
-        const perOrder = new Map<string, number>();
-        for (const e of list)
-          if (e.purchaseOrderNumber && ORDER_EVENT_TYPES.includes(e.type))
-            perOrder.set(e.purchaseOrderNumber, (perOrder.get(e.purchaseOrderNumber) ?? 0) + 1);
-        const last = await this.log.takeSequences(clientId, perOrder);
-        const next = new Map([...perOrder].map(([po, n]) => [po, last.get(po)! - n]));
-        for (const e of list) {
-          const po = perOrder.has(e.purchaseOrderNumber ?? '') ? e.purchaseOrderNumber! : null;
-          const sequence = po ? next.get(po)! + 1 : undefined;
-          if (po) next.set(po, sequence!);
-          const publicId = newEventId();
-          rows.push({
-            id: randomUUID(),
-            publicId,
-            clientId,
-            position: positions[rows.length],
-            txid,
-            type: e.type,
-            purchaseOrderNumber: po,
-            orderingKey: po ? `po:${po}` : (e.orderingKey ?? null),
-            envelope: {
-              id: publicId,
-              type: e.type,
-              timestamp: now.toISOString(),
-              data: {
-                clientHandle: handles.get(clientId),
-                ...(po ? { purchaseOrderNumber: po, sequence } : {}),
-                ...e.data,
-              },
-            },
-            createdAt: now,
-          });
-        }
-      }
-      await this.log.insert(rows);
-      return { events: rows, attemptIds: await this.scheduler.fanOut(rows, to) };
+    fanOut: boolean,
+  ): Promise<(FannedEvent & { publicId: string })[]> {
+    const now = this.clock.now();
+    const handles = await this.handlesOf([...new Set(events.map((e) => e.clientId))]);
+    // How many events of the same order follow each one here: its sequence is the order's
+    // last one taken by this write, minus that.
+    const later = events.map(
+      (e, i) =>
+        events
+          .slice(i + 1)
+          .filter((f) => orderOf(f) && f.clientId === e.clientId && orderOf(f) === orderOf(e))
+          .length,
+    );
+    const rows = events.map((e, i) => {
+      const po = orderOf(e);
+      const publicId = newEventId();
+      return {
+        id: randomUUID(),
+        publicId,
+        clientId: e.clientId,
+        type: e.type,
+        purchaseOrderNumber: po,
+        orderingKey: po ? `po:${po}` : (e.orderingKey ?? null),
+        envelope: {
+          id: publicId,
+          type: e.type,
+          timestamp: now.toISOString(),
+          data: {
+            clientHandle: handles.get(e.clientId),
+            ...(po ? { purchaseOrderNumber: po } : {}),
+            ...e.data,
+          },
+        },
+        later: po ? later[i] : null,
+      };
     });
+    const positions = await this.log.append(rows, fanOut, now);
+    return rows.map((r, i) => ({ ...r, position: positions[i] }));
   }
+
+  private async handlesOf(clientIds: string[]): Promise<Map<string, string>> {
+    const missing = clientIds.filter((id) => !this.handles.has(id));
+    if (missing.length > 0) {
+      if (this.handles.size + missing.length > HANDLE_CACHE_SIZE) this.handles.clear();
+      for (const [id, handle] of await this.log.handles(missing)) this.handles.set(id, handle);
+    }
+    return this.handles;
+  }
+}
+
+/** The purchase order an event is numbered in, if it is an order event. */
+function orderOf(e: NewEvent): string | null {
+  return e.purchaseOrderNumber && ORDER_EVENT_TYPES.includes(e.type) ? e.purchaseOrderNumber : null;
 }

@@ -17,6 +17,12 @@ export interface AttemptOutcome {
   at: Date;
 }
 
+/** A claimed attempt: what making it and following it up need. */
+export type ClaimedAttempt = Pick<
+  WebhookAttemptEntity,
+  'id' | 'endpointId' | 'eventId' | 'eventPosition' | 'orderingKey' | 'eventType' | 'attempt'
+>;
+
 /** A page of an endpoint's attempts, newest first: after the cursor `(createdAt, id)`. */
 export interface AttemptPageQuery {
   status?: AttemptStatus;
@@ -42,22 +48,62 @@ export class WebhookAttemptsRepository {
   }
 
   /**
-   * Claims a pending attempt for `seconds` (database time) if it was never claimed and no earlier
-   * event of its ordering key still waits at the same endpoint; null otherwise. An attempt whose
-   * claim ran out without an outcome is not made again: see `interrupted`.
+   * Claims pending attempts due by `dueBy` (the service's clock, which set `due_at`) that head their ordering key at their endpoint (no earlier event
+   * of the key still waits there) for `seconds` (database time), oldest due first: at most `limit`,
+   * at most `perEndpoint` of one endpoint, none of the endpoints in `skip` (busy enough here).
+   * Concurrent claims never take the same attempt (the UPDATE checks the claim again once it holds
+   * the row). An attempt whose claim ran out without an outcome is not made again: see
+   * `interrupted`.
    */
-  async claimHead(id: string, seconds: number): Promise<WebhookAttemptEntity | null> {
-    const [rows] = await this.uow.manager.query<[{ id: string }[], number]>(
+  async claimDue(
+    limit: number,
+    seconds: number,
+    options: { dueBy: Date; perEndpoint: number; skip: readonly string[] },
+  ): Promise<ClaimedAttempt[]> {
+    const [rows] = await this.uow.manager.query<[ClaimedAttempt[], number]>(
       `UPDATE webhook_attempt a SET claimed_until = now() + make_interval(secs => $2)
-        WHERE a.id = $1 AND a.status = 'pending' AND a.claimed_until IS NULL
-          AND (a.ordering_key IS NULL OR NOT EXISTS (
-                SELECT 1 FROM webhook_attempt p
-                 WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
-                   AND p.status = 'pending' AND p.event_position < a.event_position))
-        RETURNING a.id`,
-      [id, seconds],
+         FROM (SELECT id FROM (
+                 SELECT c.id, c.due_at,
+                        row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.due_at) AS nth
+                   FROM (SELECT c.id, c.endpoint_id, c.due_at FROM webhook_attempt c
+                          WHERE c.status = 'pending' AND c.claimed_until IS NULL
+                            AND c.due_at <= $5 AND NOT (c.endpoint_id = ANY($4::uuid[]))
+                            AND (c.ordering_key IS NULL OR NOT EXISTS (
+                                  SELECT 1 FROM webhook_attempt p
+                                   WHERE p.endpoint_id = c.endpoint_id
+                                     AND p.ordering_key = c.ordering_key AND p.status = 'pending'
+                                     AND p.event_position < c.event_position))
+                          ORDER BY c.due_at LIMIT $1 * 4) c
+               ) ranked WHERE nth <= $3 ORDER BY due_at LIMIT $1) pick
+        WHERE a.id = pick.id AND a.status = 'pending' AND a.claimed_until IS NULL
+        RETURNING a.id, a.endpoint_id AS "endpointId", a.event_id AS "eventId",
+                  a.event_position::text AS "eventPosition", a.ordering_key AS "orderingKey",
+                  a.event_type AS "eventType", a.attempt`,
+      [limit, seconds, options.perEndpoint, [...options.skip], options.dueBy],
     );
-    return rows.length > 0 ? this.find(id) : null;
+    return rows;
+  }
+
+  /** Records that claimed attempts succeeded (once: an attempt resolved already stays as it is). */
+  async succeeded(
+    answers: readonly { id: string; responseStatus: number; durationMs: number | null }[],
+    at: Date,
+  ): Promise<number> {
+    if (answers.length === 0) return 0;
+    const [, count] = await this.uow.manager.query<[unknown[], number]>(
+      `UPDATE webhook_attempt a
+          SET status = 'succeeded', response_status = v.status, duration_ms = v.ms,
+              error = NULL, completed_at = $4, claimed_until = NULL
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS v(id, status, ms)
+        WHERE a.id = v.id AND a.status = 'pending'`,
+      [
+        answers.map((a) => a.id),
+        answers.map((a) => a.responseStatus),
+        answers.map((a) => a.durationMs),
+        at,
+      ],
+    );
+    return count;
   }
 
   /** Records a claimed attempt's outcome (once: an attempt resolved already stays as it is). */
@@ -75,16 +121,6 @@ export class WebhookAttemptsRepository {
       },
     );
     return result.affected === 1;
-  }
-
-  /** The endpoint's next pending attempt of `orderingKey`, in event order. */
-  async nextOf(endpointId: string, orderingKey: string): Promise<string | undefined> {
-    const row = await this.uow.manager.findOne(WebhookAttemptEntity, {
-      where: { endpointId, orderingKey, status: 'pending' },
-      order: { eventPosition: 'ASC', createdAt: 'ASC' },
-      select: { id: true },
-    });
-    return row?.id;
   }
 
   /** Fails the endpoint's pending attempts no worker is making (it was disabled or deleted). */
@@ -108,25 +144,6 @@ export class WebhookAttemptsRepository {
         id: q.before.id,
       });
     return qb.orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'DESC').limit(q.limit).getMany();
-  }
-
-  /**
-   * Pending attempts due for `graceSeconds` that no worker holds and that head their ordering
-   * key: their job was lost (or ran while an earlier event waited). At most `limit`.
-   */
-  async stalled(graceSeconds: number, limit: number): Promise<string[]> {
-    const rows = await this.uow.manager.query<{ id: string }[]>(
-      `SELECT a.id FROM webhook_attempt a
-        WHERE a.status = 'pending' AND a.due_at < now() - make_interval(secs => $1)
-          AND a.claimed_until IS NULL
-          AND (a.ordering_key IS NULL OR NOT EXISTS (
-                SELECT 1 FROM webhook_attempt p
-                 WHERE p.endpoint_id = a.endpoint_id AND p.ordering_key = a.ordering_key
-                   AND p.status = 'pending' AND p.event_position < a.event_position))
-        ORDER BY a.due_at LIMIT $2`,
-      [graceSeconds, limit],
-    );
-    return rows.map((r) => r.id);
   }
 
   /**

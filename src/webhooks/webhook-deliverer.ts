@@ -1,51 +1,72 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig, WebhookSettings } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
-import { FieldCipher } from '../common/crypto/field-cipher';
-import { signWebhook } from '../common/crypto/standard-webhooks';
-import { postPinned, PostFailed } from '../common/http/outbound-post';
-import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
 import { JobQueue } from '../common/jobs/job-queue';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { CoalescedRun } from '../common/scheduling/coalesced-run';
 import { MetricsService } from '../metrics/metrics.service';
-import { describeAnswer, verdict } from './delivery-policy';
+import { verdict } from './delivery-policy';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
-import { EventEntity, WebhookAttemptEntity, WebhookEndpointEntity } from './entities';
+import { WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
-import { WebhookAttemptsRepository } from './webhook-attempts.repository';
+import { ClaimedAttempt, WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookMetrics } from './webhook-metrics';
-import { secretContext } from './webhook-secrets';
-import { envelopeOf } from './stored-event-recorder';
+import { Sent, WebhookSender } from './webhook-sender';
+import { WebhookWakeups } from './webhook-wakeups';
 
-export const USER_AGENT = 'ProductCustomizer-Webhooks/1.0 (+https://www.standardwebhooks.com)';
+/** The most attempts one claim takes. */
+const CLAIM_BATCH = 50;
+/** The most attempts this process makes at once… */
+const MAX_IN_FLIGHT = 64;
+/** …and at one endpoint: a slow receiver holds up only its own deliveries. */
+const MAX_PER_ENDPOINT = 8;
 
-/** What one POST gave: an answer (status), or none (`status` null) and why. */
-interface Sent {
-  status: number | null;
-  retryAfterSeconds: number | null;
-  durationMs: number | null;
-  error: string | null;
+const ENDPOINT_DISABLED: Sent = {
+  status: null,
+  retryAfterSeconds: null,
+  durationMs: null,
+  error: 'the endpoint is disabled',
+};
+
+function ok(sent: Sent): boolean {
+  return sent.status !== null && sent.status >= 200 && sent.status < 300;
 }
 
 /**
- * Makes delivery attempts (the `deliver-webhook` job): claims a pending attempt that heads its
- * ordering key, POSTs the event signed per Standard Webhooks to the endpoint's checked address,
- * and records the outcome with what follows it (the next attempt on the retry schedule, or the
- * next event of the key) in one transaction. The claim outlasts the longest attempt, so a worker
- * that dies mid-attempt leaves it to be made again once the claim and its job expire.
+ * Makes delivery attempts where workers run. Woken after a local commit that made attempts due,
+ * and by the `deliver-webhook` job (sent with them, delayed for a retry), it claims due attempts
+ * that head their ordering key in batches and makes each endpoint's together: the POSTs at once,
+ * then the successes recorded in one statement, each failure with what follows it (the next
+ * attempt on the retry schedule, or disabling the endpoint) in its own transaction. When an
+ * endpoint's batch is done, the next events of its keys are due: the loop claims again. The claim
+ * outlasts the longest attempt, so a process that dies mid-attempt leaves it to the sweep
+ * (WebhookMaintenance), which fails it and makes a new attempt.
  */
 @Injectable()
-export class WebhookDeliverer implements OnModuleInit {
+export class WebhookDeliverer
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
   private readonly logger = new Logger('Webhooks');
   private readonly settings: WebhookSettings;
-  private readonly targets: OutboundTargets;
   private readonly metrics: WebhookMetrics;
   private readonly claimSeconds: number;
+  private readonly flight: CoalescedRun;
+  private readonly inFlight = new Map<string, number>();
+  private readonly batches = new Set<Promise<void>>();
+  private total = 0;
+  private stopping = false;
 
   constructor(
-    config: AppConfig,
+    private readonly config: AppConfig,
     metrics: MetricsService,
     private readonly uow: UnitOfWork,
     private readonly jobs: JobQueue,
@@ -54,140 +75,170 @@ export class WebhookDeliverer implements OnModuleInit {
     private readonly events: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
     private readonly alerts: EndpointAlerts,
-    private readonly cipher: FieldCipher,
+    private readonly sender: WebhookSender,
+    private readonly wakeups: WebhookWakeups,
     private readonly clock: Clock,
   ) {
     this.settings = config.webhooks;
-    this.targets = new OutboundTargets({ allowPrivate: this.settings.allowPrivateTargets });
     this.metrics = new WebhookMetrics(metrics.registry, () => this.attempts.oldestDueAgeSeconds());
     // DNS (5 s at most) and the POST, with room to record the outcome.
     this.claimSeconds = Math.ceil(this.settings.timeoutMs / 1000) + 30;
+    this.flight = new CoalescedRun(
+      () => this.claimAndStart(),
+      (err) => this.logger.warn({ err }, 'could not claim webhook attempts; will retry'),
+    );
   }
 
   onModuleInit(): void {
-    this.jobs.handle('deliver-webhook', (data) => this.deliver(data.attemptId), {
-      concurrency: 8,
-    });
+    this.jobs.handle('deliver-webhook', () => this.deliverDue(), { concurrency: 1 });
   }
 
-  /** One attempt, if it is due to be made now (else its job ends: see claimHead). */
-  async deliver(attemptId: string): Promise<void> {
-    const attempt = await this.attempts.claimHead(attemptId, this.claimSeconds);
-    if (!attempt) return;
-    const [endpoint, event] = await Promise.all([
-      this.endpoints.find(attempt.endpointId),
-      this.events.byId(attempt.eventId),
+  onApplicationBootstrap(): void {
+    if (this.config.jobs.workers) this.wakeups.onDelivery(() => void this.deliverDue());
+  }
+
+  /** Lets the attempts being made finish (up to their timeout), claiming no more. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.flight.settled();
+    await Promise.race([
+      Promise.allSettled([...this.batches]),
+      sleep(this.settings.timeoutMs + 5_000, undefined, { ref: false }),
     ]);
-    if (!endpoint || !event) return; // deleted meanwhile: the attempt went with it
-    if (endpoint.status !== 'enabled') {
-      await this.settle(attempt, endpoint, {
-        status: null,
-        retryAfterSeconds: null,
-        durationMs: null,
-        error: 'the endpoint is disabled',
+  }
+
+  /** Starts every due attempt this process has room for; settles once they are started. */
+  deliverDue(): Promise<void> {
+    return this.flight.run();
+  }
+
+  private async claimAndStart(): Promise<void> {
+    while (!this.stopping) {
+      const room = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.total);
+      if (room <= 0) return; // a batch that ends claims again
+      const skip = [...this.inFlight].filter(([, n]) => n >= MAX_PER_ENDPOINT).map(([id]) => id);
+      const claimed = await this.attempts.claimDue(room, this.claimSeconds, {
+        dueBy: this.clock.now(),
+        perEndpoint: MAX_PER_ENDPOINT,
+        skip,
       });
+      const byEndpoint = new Map<string, ClaimedAttempt[]>();
+      for (const a of claimed)
+        byEndpoint.set(a.endpointId, [...(byEndpoint.get(a.endpointId) ?? []), a]);
+      for (const [endpointId, batch] of byEndpoint) this.start(endpointId, batch);
+      if (claimed.length < room) return;
+    }
+  }
+
+  private start(endpointId: string, batch: ClaimedAttempt[]): void {
+    const count = (delta: number) => {
+      this.total += delta;
+      const n = (this.inFlight.get(endpointId) ?? 0) + delta;
+      if (n > 0) this.inFlight.set(endpointId, n);
+      else this.inFlight.delete(endpointId);
+    };
+    count(batch.length);
+    const run: Promise<void> = this.deliverBatch(endpointId, batch)
+      .catch((err: unknown) =>
+        this.logger.warn(
+          { err, endpointId },
+          'could not record webhook attempts: they are made again once their claims run out',
+        ),
+      )
+      .finally(() => {
+        count(-batch.length);
+        this.batches.delete(run);
+        if (!this.stopping) void this.deliverDue();
+      });
+    this.batches.add(run);
+  }
+
+  /** One endpoint's claimed attempts: sent together, their outcomes recorded. */
+  private async deliverBatch(endpointId: string, batch: ClaimedAttempt[]): Promise<void> {
+    const [endpoint, events] = await Promise.all([
+      this.endpoints.find(endpointId),
+      this.events.byIds(batch.map((a) => a.eventId)),
+    ]);
+    if (!endpoint) return; // deleted meanwhile: its attempts went with it
+    if (endpoint.status !== 'enabled') {
+      for (const a of batch) await this.settleFailure(a, endpoint, ENDPOINT_DISABLED);
       return;
     }
-    if (attempt.attempt === 1)
-      this.metrics.firstAttemptStarted(Date.now() - event.createdAt.getTime());
-    await this.settle(attempt, endpoint, await this.send(endpoint, event));
-  }
-
-  /** The secrets that sign a delivery now: the current one, and the previous one for a while. */
-  private secrets(endpoint: WebhookEndpointEntity): string[] {
-    const current = this.cipher.decrypt(endpoint.secret, secretContext(endpoint.id));
-    const previous =
-      endpoint.previousSecret &&
-      endpoint.previousSecretUntil &&
-      endpoint.previousSecretUntil > this.clock.now()
-        ? [this.cipher.decrypt(endpoint.previousSecret, secretContext(endpoint.id, 'previous'))]
-        : [];
-    return [current, ...previous];
-  }
-
-  private async send(endpoint: WebhookEndpointEntity, event: EventEntity): Promise<Sent> {
-    const started = performance.now();
-    try {
-      // Checked again at every attempt: a name may resolve elsewhere since it was accepted.
-      const target = await this.targets.resolve(endpoint.url);
-      const body = JSON.stringify(envelopeOf(event));
-      // Wall-clock time: receivers compare it with theirs (a tolerance of minutes).
-      const timestamp = Math.floor(Date.now() / 1000);
-      const answer = await postPinned(
-        target,
-        body,
-        {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          'webhook-id': event.publicId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(this.secrets(endpoint), event.publicId, timestamp, body),
-        },
-        this.settings.timeoutMs,
-      );
-      const ok = answer.status >= 200 && answer.status < 300;
-      return {
-        status: answer.status,
-        retryAfterSeconds: answer.retryAfterSeconds,
-        durationMs: Math.round(answer.durationMs),
-        error: ok ? null : describeAnswer(answer.status, answer.bodyExcerpt),
-      };
-    } catch (err) {
-      const durationMs = Math.round(performance.now() - started);
-      if (err instanceof TargetRefused)
-        return { status: null, retryAfterSeconds: null, durationMs, error: err.reason };
-      if (err instanceof PostFailed)
-        return { status: null, retryAfterSeconds: null, durationMs, error: err.message };
-      throw err;
+    const secrets = this.sender.secrets(endpoint);
+    const startedAt = Date.now();
+    const sent = await Promise.all(
+      batch.map(async (a): Promise<Sent | undefined> => {
+        const event = events.get(a.eventId);
+        if (!event) return undefined; // purged meanwhile, with the attempt
+        if (a.attempt === 1)
+          this.metrics.firstAttemptStarted(startedAt - event.createdAt.getTime());
+        return this.sender.send(endpoint, secrets, event);
+      }),
+    );
+    // Failures first: a success after them means the endpoint is not failing.
+    for (const [i, a] of batch.entries()) {
+      const s = sent[i];
+      if (s && !ok(s) && (await this.settleFailure(a, endpoint, s)) === 'disabled')
+        endpoint.status = 'disabled';
     }
+    const succeeded = batch.flatMap((a, i) => {
+      const s = sent[i];
+      return s && ok(s) ? [{ id: a.id, responseStatus: s.status!, durationMs: s.durationMs }] : [];
+    });
+    if (succeeded.length === 0) return;
+    const recorded = await this.uow.run(async () => {
+      const n = await this.attempts.succeeded(succeeded, this.clock.now());
+      if (n > 0) await this.endpoints.healthy(endpoint.id);
+      return n;
+    });
+    if (recorded > 0) succeeded.forEach((s) => this.metrics.attempted('succeeded', s.durationMs));
   }
 
-  /** Records the attempt's outcome and what follows it, in one transaction. */
-  private async settle(
-    attempt: WebhookAttemptEntity,
+  /** Records a failed attempt and what follows it, in one transaction; whether it disabled the endpoint. */
+  private async settleFailure(
+    attempt: ClaimedAttempt,
     endpoint: WebhookEndpointEntity,
     sent: Sent,
-  ): Promise<void> {
+  ): Promise<'disabled' | undefined> {
     const disabled = endpoint.status !== 'enabled';
     const v = disabled
       ? ({ kind: 'exhausted' } as const)
       : verdict(this.settings.retrySchedule, attempt.attempt, sent);
     const now = this.clock.now();
-    await this.uow.run(async () => {
+    return this.uow.run(async () => {
       const recorded = await this.attempts.resolve(attempt.id, {
-        status: v.kind === 'succeeded' ? 'succeeded' : 'failed',
+        status: 'failed',
         responseStatus: sent.status,
         durationMs: sent.durationMs,
         error: sent.error,
         at: now,
       });
-      if (!recorded) return;
+      if (!recorded) return undefined;
       this.metrics.attempted(
         disabled ? 'skipped' : v.kind === 'retry' ? 'retried' : v.kind,
         sent.durationMs,
       );
-      if (v.kind === 'succeeded') await this.endpoints.healthy(endpoint.id);
-      else if (!disabled) {
-        const since = await this.endpoints.failing(endpoint.id, now);
-        const failingMs = now.getTime() - since.getTime();
-        if (v.kind === 'gone') return this.disable(endpoint, 'it answered 410 Gone', now);
-        if (failingMs >= this.settings.disableAfterMs)
-          return this.disable(
-            endpoint,
-            `every delivery failed for ${Math.round(failingMs / 3_600_000)} hours`,
-            now,
-          );
-        if (v.kind === 'retry') return this.scheduler.retry(attempt, v.delaySeconds);
-      }
-      // This event is done at this endpoint: the next one of its ordering key may go.
-      if (attempt.orderingKey) {
-        const next = await this.attempts.nextOf(endpoint.id, attempt.orderingKey);
-        if (next) await this.scheduler.queue([{ id: next, delaySeconds: 0 }]);
-      }
+      if (disabled) return undefined;
+      const since = await this.endpoints.failing(endpoint.id, now);
+      const failingMs = now.getTime() - since.getTime();
+      if (v.kind === 'gone') return this.disable(endpoint, 'it answered 410 Gone', now);
+      if (failingMs >= this.settings.disableAfterMs)
+        return this.disable(
+          endpoint,
+          `every delivery failed for ${Math.round(failingMs / 3_600_000)} hours`,
+          now,
+        );
+      if (v.kind === 'retry') await this.scheduler.retry(attempt, v.delaySeconds);
+      // Exhausted: this event is done at this endpoint, and the next one of its key is due.
+      return undefined;
     });
   }
 
-  private async disable(endpoint: WebhookEndpointEntity, reason: string, at: Date): Promise<void> {
+  private async disable(
+    endpoint: WebhookEndpointEntity,
+    reason: string,
+    at: Date,
+  ): Promise<'disabled'> {
     await this.endpoints.update(endpoint.id, {
       status: 'disabled',
       disabledReason: reason,
@@ -199,5 +250,6 @@ export class WebhookDeliverer implements OnModuleInit {
       { endpointId: endpoint.id, clientId: endpoint.clientId, reason },
       'webhook endpoint disabled',
     );
+    return 'disabled';
   }
 }

@@ -1,24 +1,21 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { Clock } from '../common/clock/clock';
-import { JobQueue } from '../common/jobs/job-queue';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { runPeriodically } from '../common/scheduling/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EventLogRepository } from './event-log.repository';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
+import { WebhookWakeups } from './webhook-wakeups';
 
 const SWEEP_INTERVAL_MS = 30_000;
-/** A due attempt without a worker for this long lost its job, or waited behind an earlier one. */
-const STALLED_AFTER_SECONDS = 15;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const PURGE_BATCH = 5_000;
 
 /**
- * In processes that run workers: queues due attempts that no job will make (a lost job, one whose
- * worker died mid-attempt, or one that ran while an earlier event of its order still waited and
- * whose turn came in a race), and deletes
+ * In processes that run workers: follows attempts whose process died mid-attempt with new ones,
+ * wakes the delivery loop (a safety net: every attempt made due wakes it already), and deletes
  * events older than EVENT_RETENTION_DAYS with their attempts.
  */
 @Injectable()
@@ -30,7 +27,7 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
     private readonly attempts: WebhookAttemptsRepository,
     private readonly events: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
-    private readonly jobs: JobQueue,
+    private readonly wakeups: WebhookWakeups,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly logger: PinoLogger,
@@ -50,22 +47,15 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
     this.stops.forEach((stop) => stop());
   }
 
-  /**
-   * Follows interrupted attempts with new ones, and queues stalled attempts; answers how many
-   * attempts were queued.
-   */
+  /** Follows interrupted attempts with new ones and wakes the delivery loop; answers how many. */
   async sweep(): Promise<number> {
     const retried = await this.uow.run(async () => {
       const interrupted = await this.attempts.interrupted(500, this.clock.now());
       for (const attempt of interrupted) await this.scheduler.retry(attempt, 0);
       return interrupted.length;
     });
-    const stalled = await this.attempts.stalled(STALLED_AFTER_SECONDS, 500);
-    // Not those whose job waits already (workers busy): a backlog must not grow duplicates.
-    const waiting = await this.jobs.waitingKeys('deliver-webhook', stalled);
-    const ids = stalled.filter((id) => !waiting.has(id));
-    await this.scheduler.queue(ids.map((id) => ({ id, delaySeconds: 0 })));
-    return retried + ids.length;
+    this.wakeups.deliver();
+    return retried;
   }
 
   /** Deletes expired events in batches; answers how many. */

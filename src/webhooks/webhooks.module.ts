@@ -7,6 +7,7 @@ import { EndpointAlerts } from './endpoint-alerts';
 import { WEBHOOK_ENTITIES } from './entities';
 import { EventLogRepository } from './event-log.repository';
 import { EventLogService } from './event-log.service';
+import { EventRelay } from './event-relay';
 import { EventsController } from './events.controller';
 import { StoredEventRecorder } from './stored-event-recorder';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
@@ -16,6 +17,8 @@ import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookMaintenance } from './webhook-maintenance';
+import { WebhookSender } from './webhook-sender';
+import { WebhookWakeups } from './webhook-wakeups';
 
 /**
  * Events and webhooks: the event log every module records into (through the EventRecorder port of
@@ -30,7 +33,10 @@ import { WebhookMaintenance } from './webhook-maintenance';
     EventLogRepository,
     WebhookAttemptsRepository,
     WebhookEndpointsRepository,
+    WebhookWakeups,
     DeliveryScheduler,
+    EventRelay,
+    WebhookSender,
     StoredEventRecorder,
     { provide: EventRecorder, useExisting: StoredEventRecorder },
     EndpointAlerts,

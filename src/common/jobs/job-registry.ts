@@ -8,8 +8,11 @@ export interface JobPayloads {
   'print-files': { recipeSetId: string; designVersion: number };
   /** One message of the outbox (common/messages). */
   'deliver-message': { messageId: string };
-  /** One attempt to deliver an event to a webhook endpoint (src/webhooks). */
-  'deliver-webhook': { attemptId: string };
+  /**
+   * Webhook delivery attempts are due (src/webhooks): the worker makes every due attempt it can
+   * claim. (Jobs queued by earlier versions name one attempt; it is made with the others.)
+   */
+  'deliver-webhook': { attemptId?: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,9 +45,9 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
   },
   'deliver-webhook': {
     // The job's own retries cover a database that is briefly away; the webhook retry schedule
-    // (a new attempt, with its own job) covers a receiver that fails. Standard, not stately: a
-    // job whose worker died stays active until it expires, and a stately queue would hold a new
-    // job for the same attempt back until then (the attempt's own claim keeps it single).
+    // (a new attempt, waking the loop with a delayed job) covers a receiver that fails. Standard,
+    // not stately: every wake-up counts (a job that finds nothing due ends at once), and the
+    // attempts' own claims keep each one single.
     retryLimit: 5,
     retryDelaySeconds: 2,
     retryBackoff: true,

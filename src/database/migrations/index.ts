@@ -17,6 +17,7 @@ import { Plans1765200000000 } from './1765200000000-plans';
 import { LibraryLimit1766003000000 } from './1766003000000-library-limit';
 import { PrintFailureLog1766003100000 } from './1766003100000-print-failure-log';
 import { Webhooks1766003200000 } from './1766003200000-webhooks';
+import { EventFanout1766003300000 } from './1766003300000-event-fanout';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   LibraryLimit1766003000000,
   PrintFailureLog1766003100000,
   Webhooks1766003200000,
+  EventFanout1766003300000,
 ];

@@ -26,8 +26,8 @@ export class EventEntity {
   @JoinColumn({ name: 'client_id' })
   client?: ClientAccountEntity;
 
-  /** From `event_position_seq`; bigint, so TypeORM reads it as a string. */
-  @Column({ type: 'bigint', unique: true })
+  /** From `event_position_seq` (unique by construction); bigint, so TypeORM reads it as a string. */
+  @Column({ type: 'bigint' })
   position: string;
 
   /** The writing transaction's id (`pg_current_xact_id()`, 64 bits), as a string. */
@@ -67,4 +67,17 @@ export class EventSequenceEntity {
 
   @Column({ name: 'last_sequence', type: 'int' })
   lastSequence: number;
+}
+
+/**
+ * An event not yet fanned out to its client's webhook endpoints: written with the event, removed
+ * by the relay that creates its delivery attempts (EventRelay).
+ */
+@Entity({ name: 'event_fanout' })
+export class EventFanoutEntity {
+  @PrimaryColumn({ type: 'bigint', primaryKeyConstraintName: 'PK_event_fanout_position' })
+  position: string;
+
+  @Column({ name: 'event_id', type: 'uuid' })
+  eventId: string;
 }
