@@ -24,11 +24,11 @@ import { Sent, WebhookSender } from './webhook-sender';
 import { WebhookWakeups } from './webhook-wakeups';
 
 /** The most attempts one claim takes. */
-const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 64;
 /** The most attempts this process makes at once… */
-const MAX_IN_FLIGHT = 64;
+const MAX_IN_FLIGHT = 128;
 /** …and at one endpoint: a slow receiver holds up only its own deliveries. */
-const MAX_PER_ENDPOINT = 8;
+const MAX_PER_ENDPOINT = 16;
 
 const ENDPOINT_DISABLED: Sent = {
   status: null,

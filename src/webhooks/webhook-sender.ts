@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { signWebhook } from '../common/crypto/standard-webhooks';
+import { OutboundAgents } from '../common/http/outbound-agents';
 import { postPinned, PostFailed } from '../common/http/outbound-post';
 import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
 import { AppConfig, WebhookSettings } from '../config/app-config';
@@ -23,12 +24,14 @@ export interface Sent {
 /**
  * One POST of an event to an endpoint, signed per Standard Webhooks with the endpoint's current
  * secret (and its previous one during a rotation), to the address its URL resolves to now (checked
- * again at every attempt), without following redirects.
+ * again at every attempt), without following redirects, over kept-alive connections per checked
+ * address.
  */
 @Injectable()
-export class WebhookSender {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly settings: WebhookSettings;
   private readonly targets: OutboundTargets;
+  private readonly agents = new OutboundAgents();
 
   constructor(
     config: AppConfig,
@@ -37,6 +40,10 @@ export class WebhookSender {
   ) {
     this.settings = config.webhooks;
     this.targets = new OutboundTargets({ allowPrivate: this.settings.allowPrivateTargets });
+  }
+
+  onApplicationShutdown(): void {
+    this.agents.destroy();
   }
 
   /** The secrets that sign a delivery now: the current one, and the previous one for a while. */
@@ -75,6 +82,7 @@ export class WebhookSender {
           'webhook-signature': signWebhook(secrets, event.publicId, timestamp, body),
         },
         this.settings.timeoutMs,
+        this.agents,
       );
       const ok = answer.status >= 200 && answer.status < 300;
       return {

@@ -74,7 +74,10 @@ describe('Webhooks: changing and deleting endpoints (HTTP)', () => {
     const [x] = await orders.placeOrder('TY-1', 1, SKU);
     await updates.status('TY-1', [[x.readableId, 'in-progress']]);
     await updates.ship('TY-1', [{ recipeSetReadableId: x.readableId, shipmentTracking: ['T1'] }]);
-    // Attempts are made with the events: the logs are complete once the requests are answered.
+    // Attempts are made after the commit (the relay): the logs are complete once all arrived.
+    await everything.waitFor((r) => r.length === 5);
+    await shipments.waitFor((r) => r.length === 1);
+    await statuses.waitFor((r) => r.length === 1);
     const types = async (id: string) => (await api.log(id)).map((d) => d.eventType).sort();
     expect(await types(all.id)).toEqual([
       'order.acknowledged',
@@ -85,9 +88,6 @@ describe('Webhooks: changing and deleting endpoints (HTTP)', () => {
     ]);
     expect(await types(ship.id)).toEqual(['order.shipment.recorded']);
     expect(await types(status.id)).toEqual(['order.line_item.status_changed']);
-    await everything.waitFor((r) => r.length === 5);
-    await shipments.waitFor((r) => r.length === 1);
-    await statuses.waitFor((r) => r.length === 1);
     expect(shipments.received[0].event.type).toBe('order.shipment.recorded');
     expect(statuses.received[0].event.type).toBe('order.line_item.status_changed');
     // A ping goes where it is sent, whatever the types.
@@ -133,8 +133,12 @@ describe('Webhooks: changing and deleting endpoints (HTTP)', () => {
       [1, 'failed', 'HTTP 503'],
       [2, 'failed', 'the endpoint was disabled'],
     ]);
-    // Disabled: no attempts for the client's events.
+    // Disabled: no attempts for the client's events (an enabled endpoint gets them meanwhile:
+    // both endpoints' attempts are made together, after the commit).
+    const control = await receiver();
+    await api.add(control.url);
     await orders.placeOrder('DIS-1', 1, SKU);
+    await control.waitFor((got) => ofOrder(got, 'DIS-1').length === 1);
     expect(await api.log(id)).toHaveLength(2);
     expect((await api.get(id)).body.data.status).toBe('disabled');
 

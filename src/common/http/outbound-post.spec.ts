@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
+import { OutboundAgents } from './outbound-agents';
 import { postPinned, PostFailed } from './outbound-post';
 import { ResolvedTarget } from './outbound-target';
 
@@ -179,5 +180,41 @@ describe('postPinned', () => {
     // 'é' is two bytes: 512 whole characters, none cut in half.
     expect(result.bodyExcerpt).toBe('é'.repeat(512));
     expect(written).toBeLessThan(10 * 1024 * 1024);
+  });
+});
+
+describe('postPinned with kept-alive connections (OutboundAgents)', () => {
+  let agents: OutboundAgents;
+  beforeEach(() => (agents = new OutboundAgents()));
+  afterEach(() => agents.destroy());
+
+  it('sends one delivery after another over one connection to the same checked address', async () => {
+    const port = await serve((_req, _body, res) => res.writeHead(204).end());
+    let connections = 0;
+    server!.on('connection', () => (connections += 1));
+    for (let i = 0; i < 5; i += 1)
+      expect((await postPinned(pinned(port), '{}', {}, 5000, agents)).status).toBe(204);
+    expect(connections).toBe(1);
+  });
+
+  it('keeps a pool per pinned address: a name that resolves elsewhere never reuses a connection', async () => {
+    const port = await serve((_req, _body, res) => res.writeHead(204).end());
+    const named = pinned(port, 'hooks.invalid');
+    expect(agents.for(named)).toBe(agents.for(pinned(port, 'hooks.invalid')));
+    expect(agents.for(named)).not.toBe(agents.for({ ...named, address: '127.0.0.2' }));
+    expect(agents.for(named)).not.toBe(agents.for(pinned(port)));
+  });
+
+  it('retries once on a fresh connection when the server closed the kept one as it was reused', async () => {
+    let requests = 0;
+    const port = await serve((req, _body, res) => {
+      requests += 1;
+      // The second request arrives on the kept connection: drop it without an answer.
+      if (requests === 2) req.socket.destroy();
+      else res.writeHead(204).end();
+    });
+    expect((await postPinned(pinned(port), '{}', {}, 5000, agents)).status).toBe(204);
+    expect((await postPinned(pinned(port), '{}', {}, 5000, agents)).status).toBe(204);
+    expect(requests).toBe(3);
   });
 });

@@ -4,6 +4,7 @@ import { request as httpsRequest, RequestOptions } from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
+import type { OutboundAgents } from './outbound-agents';
 import type { ResolvedTarget } from './outbound-target';
 
 /** What a partner's endpoint answered to one delivery. */
@@ -75,14 +76,43 @@ function describe(error: NodeJS.ErrnoException): string {
  * TLS SNI and certificate check keep the URL's host name. Redirects are not followed (a 3xx is
  * just its status: following one would go to an unchecked URL). `timeoutMs` bounds the whole
  * exchange; at most 64 kB of the answer is read. Rejects with PostFailed when no answer came.
+ * With `agents`, connections are kept alive in the target's own pool (see OutboundAgents); a kept
+ * connection that the server closed just as it was reused is retried once on a fresh one.
  */
-export function postPinned(
+export async function postPinned(
   target: ResolvedTarget,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  agents?: OutboundAgents,
 ): Promise<PostResult> {
   const started = performance.now();
+  try {
+    return await postOnce(target, body, headers, timeoutMs, agents, started);
+  } catch (err) {
+    if (!(err instanceof StaleConnection)) throw err;
+    return postOnce(
+      target,
+      body,
+      headers,
+      timeoutMs - (performance.now() - started),
+      agents,
+      started,
+    );
+  }
+}
+
+/** A kept-alive connection was closed by the server before it answered: nothing was processed. */
+class StaleConnection extends Error {}
+
+function postOnce(
+  target: ResolvedTarget,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  agents: OutboundAgents | undefined,
+  started: number,
+): Promise<PostResult> {
   const elapsed = () => Math.round(performance.now() - started);
   const { url, address, family } = target;
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -100,7 +130,7 @@ export function postPinned(
       host: url.host,
       'content-length': String(Buffer.byteLength(body)),
     },
-    agent: false,
+    agent: agents ? agents.for(target) : false,
     // With autoSelectFamily (Node's default) net asks for `all` addresses; else for one.
     lookup: (
       _host: string,
@@ -163,7 +193,13 @@ export function postPinned(
       res.on('close', finish);
       res.on('error', finish);
     });
-    req.on('error', (error: NodeJS.ErrnoException) => fail(describe(error)));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && !answer && error.code === 'ECONNRESET' && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        reject(new StaleConnection());
+      } else fail(describe(error));
+    });
     req.end(body);
   });
 }
