@@ -24,7 +24,8 @@ export type FannedEvent = Pick<
  * Creates delivery attempts in the open transaction, and wakes the delivery loop when they are
  * due: at once in this process after the commit (if it runs workers), and in any process through
  * a `deliver-webhook` job sent in the same transaction (delayed for a retry). An attempt and what
- * wakes it exist exactly when the transaction that created them commits.
+ * wakes it exist exactly when the transaction that created them commits; every worker process's
+ * loop also looks for due attempts every second.
  */
 @Injectable()
 export class DeliveryScheduler {
@@ -40,9 +41,14 @@ export class DeliveryScheduler {
   /**
    * First attempts of `events` at every enabled endpoint of their client that takes their type,
    * or at `to` only (a ping, a replay, a redelivery: `to` must be the events' client's). Answers
-   * the ids of the attempts created.
+   * the ids of the attempts created. `wake: 'here'` wakes only this process's delivery loop (the
+   * relay's, which runs where workers run; other processes' loops find the attempts by polling).
    */
-  async fanOut(events: readonly FannedEvent[], to?: WebhookEndpointEntity[]): Promise<string[]> {
+  async fanOut(
+    events: readonly FannedEvent[],
+    to?: WebhookEndpointEntity[],
+    wake: 'here' | 'everywhere' = 'everywhere',
+  ): Promise<string[]> {
     if (events.length === 0) return [];
     const endpoints =
       to ?? (await this.endpoints.enabledOf([...new Set(events.map((e) => e.clientId))]));
@@ -67,7 +73,8 @@ export class DeliveryScheduler {
       }
     if (rows.length === 0) return [];
     await this.attempts.insert(rows);
-    await this.wake(0);
+    if (wake === 'here') this.uow.afterCommitOrNow(() => this.wakeups.deliver());
+    else await this.wake(0);
     return rows.map((r) => r.id);
   }
 

@@ -78,7 +78,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     return this.uow.run(async () => {
       if (!(await this.log.lockRelay())) return 0;
       const events = await this.log.takeFanout(RELAY_BATCH);
-      await this.scheduler.fanOut(events);
+      await this.scheduler.fanOut(events, undefined, 'here');
       return events.length;
     });
   }

@@ -15,7 +15,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { verdict } from './delivery-policy';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
-import { WebhookEndpointEntity } from './entities';
+import { EventEntity, WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
 import { ClaimedAttempt, WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
@@ -29,6 +29,8 @@ const CLAIM_BATCH = 64;
 const MAX_IN_FLIGHT = 128;
 /** …and at one endpoint: a slow receiver holds up only its own deliveries. */
 const MAX_PER_ENDPOINT = 16;
+/** How often a worker process looks for due attempts it was not woken for (other processes'). */
+const POLL_MS = 1_000;
 
 const ENDPOINT_DISABLED: Sent = {
   status: null,
@@ -64,6 +66,7 @@ export class WebhookDeliverer
   private readonly batches = new Set<Promise<void>>();
   private total = 0;
   private stopping = false;
+  private poll?: NodeJS.Timeout;
 
   constructor(
     private readonly config: AppConfig,
@@ -94,12 +97,15 @@ export class WebhookDeliverer
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.jobs.workers) this.wakeups.onDelivery(() => void this.deliverDue());
+    if (!this.config.jobs.workers) return;
+    this.wakeups.onDelivery(() => void this.deliverDue());
+    this.poll = setInterval(() => void this.deliverDue(), POLL_MS).unref();
   }
 
   /** Lets the attempts being made finish (up to their timeout), claiming no more. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.poll);
     await this.flight.settled();
     await Promise.race([
       Promise.allSettled([...this.batches]),
@@ -122,15 +128,28 @@ export class WebhookDeliverer
         perEndpoint: MAX_PER_ENDPOINT,
         skip,
       });
+      if (claimed.length === 0) return;
+      // What the attempts need, for all of them at once.
+      const [endpoints, events] = await Promise.all([
+        this.endpoints.byIds(claimed.map((a) => a.endpointId)),
+        this.events.byIds(claimed.map((a) => a.eventId)),
+      ]);
       const byEndpoint = new Map<string, ClaimedAttempt[]>();
       for (const a of claimed)
         byEndpoint.set(a.endpointId, [...(byEndpoint.get(a.endpointId) ?? []), a]);
-      for (const [endpointId, batch] of byEndpoint) this.start(endpointId, batch);
+      for (const [endpointId, batch] of byEndpoint)
+        this.start(endpointId, batch, (b) =>
+          this.deliverBatch(endpoints.get(endpointId), b, events),
+        );
       if (claimed.length < room) return;
     }
   }
 
-  private start(endpointId: string, batch: ClaimedAttempt[]): void {
+  private start(
+    endpointId: string,
+    batch: ClaimedAttempt[],
+    deliver: (batch: ClaimedAttempt[]) => Promise<void>,
+  ): void {
     const count = (delta: number) => {
       this.total += delta;
       const n = (this.inFlight.get(endpointId) ?? 0) + delta;
@@ -138,7 +157,7 @@ export class WebhookDeliverer
       else this.inFlight.delete(endpointId);
     };
     count(batch.length);
-    const run: Promise<void> = this.deliverBatch(endpointId, batch)
+    const run: Promise<void> = deliver(batch)
       .catch((err: unknown) =>
         this.logger.warn(
           { err, endpointId },
@@ -154,11 +173,11 @@ export class WebhookDeliverer
   }
 
   /** One endpoint's claimed attempts: sent together, their outcomes recorded. */
-  private async deliverBatch(endpointId: string, batch: ClaimedAttempt[]): Promise<void> {
-    const [endpoint, events] = await Promise.all([
-      this.endpoints.find(endpointId),
-      this.events.byIds(batch.map((a) => a.eventId)),
-    ]);
+  private async deliverBatch(
+    endpoint: WebhookEndpointEntity | undefined,
+    batch: ClaimedAttempt[],
+    events: Map<string, EventEntity>,
+  ): Promise<void> {
     if (!endpoint) return; // deleted meanwhile: its attempts went with it
     if (endpoint.status !== 'enabled') {
       for (const a of batch) await this.settleFailure(a, endpoint, ENDPOINT_DISABLED);
@@ -176,21 +195,23 @@ export class WebhookDeliverer
       }),
     );
     // Failures first: a success after them means the endpoint is not failing.
+    let failed = false;
     for (const [i, a] of batch.entries()) {
       const s = sent[i];
-      if (s && !ok(s) && (await this.settleFailure(a, endpoint, s)) === 'disabled')
-        endpoint.status = 'disabled';
+      if (!s || ok(s)) continue;
+      failed = true;
+      if ((await this.settleFailure(a, endpoint, s)) === 'disabled') endpoint.status = 'disabled';
     }
     const succeeded = batch.flatMap((a, i) => {
       const s = sent[i];
       return s && ok(s) ? [{ id: a.id, responseStatus: s.status!, durationMs: s.durationMs }] : [];
     });
     if (succeeded.length === 0) return;
-    const recorded = await this.uow.run(async () => {
-      const n = await this.attempts.succeeded(succeeded, this.clock.now());
-      if (n > 0) await this.endpoints.healthy(endpoint.id);
-      return n;
-    });
+    // One statement: no transaction needed. The endpoint is healthy again if it was failing (as
+    // loaded with the claim, or since).
+    const recorded = await this.attempts.succeeded(succeeded, this.clock.now());
+    if (recorded > 0 && (failed || endpoint.failingSince !== null))
+      await this.endpoints.healthy(endpoint.id);
     if (recorded > 0) succeeded.forEach((s) => this.metrics.attempted('succeeded', s.durationMs));
   }
 

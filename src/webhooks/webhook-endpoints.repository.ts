@@ -16,6 +16,14 @@ export class WebhookEndpointsRepository {
     return this.uow.manager.findOne(WebhookEndpointEntity, { where: { id } });
   }
 
+  async byIds(ids: readonly string[]): Promise<Map<string, WebhookEndpointEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.uow.manager.find(WebhookEndpointEntity, {
+      where: { id: In([...new Set(ids)]) },
+    });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   /** Locks the endpoint's row for the rest of the transaction. */
   lock(id: string): Promise<WebhookEndpointEntity | null> {
     return this.uow.manager.findOne(WebhookEndpointEntity, {

@@ -2,6 +2,7 @@ import { createServer, Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { freePort } from '../../scripts/lib/ports';
+import { ApiEnvironment, ApiProcess } from './support/api-process';
 import { call } from './support/http';
 import { useRig } from './support/rig';
 
@@ -97,6 +98,29 @@ describe('webhook deliveries across an API crash and a receiver outage', () => {
       const logged = attempts.filter((a) => a.eventId === got[0].id);
       expect(logged.some((a) => a.status === 'succeeded')).toBe(true);
       expect(got.length).toBeLessThanOrEqual(logged.length);
+    }
+  });
+
+  it('an API process without workers records the events; the worker process relays and delivers them', async () => {
+    const receipts: Receipt[] = [];
+    const port = await freePort();
+    servers.push(await listen(port, receipts));
+    await endpoint(`http://127.0.0.1:${port}/hooks`, 'order.acknowledged');
+    // The same settings and keys, without workers: nothing in it fans out or delivers, and no
+    // commit of its own wakes the other process, which finds the events by its poll.
+    const apiOnly = await ApiProcess.start(
+      new ApiEnvironment(rig.databaseUrl, { ...rig.env.vars, WORKERS: 'false' }),
+    );
+    try {
+      const numbers = Array.from({ length: 6 }, (_, i) => `HOOK-SPLIT-${i}`);
+      const answers = await Promise.all(numbers.map((po, i) => rig.acknowledge(po, i, apiOnly)));
+      expect(answers.map((a) => a.status)).toEqual(numbers.map(() => 200));
+      await until('every acknowledgement event', () =>
+        numbers.every((po) => receipts.some((r) => r.po === po)),
+      );
+      expect(receipts.map((r) => r.po).sort()).toEqual(numbers);
+    } finally {
+      await apiOnly.kill();
     }
   });
 
