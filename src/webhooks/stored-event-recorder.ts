@@ -77,13 +77,14 @@ export class StoredEventRecorder extends EventRecorder {
     const handles = await this.handlesOf([...new Set(events.map((e) => e.clientId))]);
     // How many events of the same order follow each one here: its sequence is the order's
     // last one taken by this write, minus that.
-    const later = events.map(
-      (e, i) =>
-        events
-          .slice(i + 1)
-          .filter((f) => orderOf(f) && f.clientId === e.clientId && orderOf(f) === orderOf(e))
-          .length,
-    );
+    const later: number[] = new Array<number>(events.length);
+    const seen = new Map<string, number>();
+    for (let i = events.length - 1; i >= 0; i -= 1) {
+      const po = orderOf(events[i]);
+      const key = `${events[i].clientId}\u0000${po}`;
+      later[i] = po ? (seen.get(key) ?? 0) : 0;
+      if (po) seen.set(key, later[i] + 1);
+    }
     const rows = events.map((e, i) => {
       const po = orderOf(e);
       const publicId = newEventId();
