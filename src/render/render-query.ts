@@ -13,6 +13,14 @@ import {
   parseScale,
   parseSize,
 } from './resizer-params';
+import { ColorFilters } from '../common/images/legacy-filters';
+import {
+  parseCropUnits,
+  parseGrayscale,
+  parseNumberIn,
+  parseResampleFilter,
+  parseSharpenWhen,
+} from './legacy-filter-params';
 import { planTransform, RequestedSize, ResizerOptions, TransformPlan } from './transform-plan';
 
 /**
@@ -71,7 +79,31 @@ const PARAMETERS: Record<string, Setter> = {
   'webp.quality': (q, n, raw) => (q.resizer.webpQuality = parseQuality(n, raw)),
   'webp.lossless': (q, n, raw) => (q.resizer.webpLossless = parseBoolean(n, raw)),
   'png.quality': (q, n, raw) => (q.resizer.pngQuality = parseQuality(n, raw)),
+  // The legacy ImageResizer/Imageflow filters (applied in that API's fixed order).
+  srotate: (q, n, raw) => (q.resizer.sourceRotate = parseRotate(n, raw)),
+  sflip: (q, n, raw) => (q.resizer.sourceFlip = parseFlip(n, raw)),
+  'trim.threshold': (q, n, raw) => (q.resizer.trimThreshold = parseNumberIn(n, raw, 0, 255)),
+  'trim.percentpadding': (q, n, raw) =>
+    (q.resizer.trimPercentPadding = parseNumberIn(n, raw, 0, 100)),
+  cropxunits: (q, n, raw) => (q.resizer.cropXUnits = parseCropUnits(n, raw)),
+  cropyunits: (q, n, raw) => (q.resizer.cropYUnits = parseCropUnits(n, raw)),
+  's.grayscale': (q, n, raw) => (filters(q).grayscale = parseGrayscale(n, raw)),
+  's.sepia': (q, n, raw) => (filters(q).sepia = parseBoolean(n, raw)),
+  's.invert': (q, n, raw) => (filters(q).invert = parseBoolean(n, raw)),
+  's.alpha': (q, n, raw) => (filters(q).alpha = parseNumberIn(n, raw, 0, 1)),
+  's.contrast': (q, n, raw) => (filters(q).contrast = parseNumberIn(n, raw, -1, 1)),
+  's.brightness': (q, n, raw) => (filters(q).brightness = parseNumberIn(n, raw, -1, 1)),
+  's.saturation': (q, n, raw) => (filters(q).saturation = parseNumberIn(n, raw, -1, 1)),
+  'f.sharpen': (q, n, raw) => (q.resizer.sharpen = parseNumberIn(n, raw, 0, 99)),
+  'f.sharpenwhen': (q, n, raw) => (q.resizer.sharpenWhen = parseSharpenWhen(n, raw)),
+  'down.filter': (q, n, raw) => (q.resizer.downFilter = parseResampleFilter(n, raw)),
+  'up.filter': (q, n, raw) => (q.resizer.upFilter = parseResampleFilter(n, raw)),
+  ignoreicc: (q, n, raw) => (q.resizer.ignoreIcc = parseBoolean(n, raw)),
 };
+
+function filters(q: RenderQuery): ColorFilters {
+  return (q.resizer.filters ??= {});
+}
 
 /**
  * Reads the render and image-resizer parameters of a parsed query string. Parameter names are

@@ -20,12 +20,13 @@ import { WorkLimited, WorkPolicy } from '../plans';
 import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
 import { ApiRecipeSetRefParam } from '../recipesets';
+import { LEGACY_FILTER_QUERY } from './legacy-filter-docs';
 
 const BASE = 'api/assets/generated/recipeset/readable/:readableId';
 const DESCRIPTION =
   'An image of the recipe set from a view angle of its product. Without resizing or transformation the answer is 302 to the stored render on CDN_URL (rendered first on a miss); with any, the image bytes (PNG unless `format` says otherwise) with a strong ETag (304 on If-None-Match). ' +
   'Also answered in the forms `…/{readableId}/view/{viewAngleHandle}` and with path-segment parameters `…/{readableId}/{viewAngleHandle}/state/{preset}/camera/{camera}/width/{w}/height/{h}` (any subset, any order; a setting given in the path may not be repeated in the query: 400). A path with `\\`, `.` or `..` segments, empty segments, or an encoded `.`, `/` or `\\` is refused (400) before routing: a signed URL binds the path exactly as it is routed. ' +
-  'Query: `width`/`w`, `height`/`h` (one alone keeps the aspect ratio), `state=name:value` (repeatable, names case-insensitive, last wins), `renderStateHandle`, `camera`, `useCache` (default true), and image-resizer parameters `mode` (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor`, `bgcolor`, `dpr`, `flip`, `rotate`, `crop=x1,y1,x2,y2`, `format` (png|jpeg|jpg|webp|gif), `quality`, `jpeg.quality`, `webp.quality`, `webp.lossless`, `png.quality`. Unknown parameters are ignored; an invalid value is 400 naming the parameter.';
+  "Query: `width`/`w`, `height`/`h` (one alone keeps the aspect ratio), `state=name:value` (repeatable, names case-insensitive, last wins), `renderStateHandle`, `camera`, `useCache` (default true), and image-resizer parameters `mode` (max|pad|crop|stretch), `scale` (down|both|up|canvas), `anchor`, `bgcolor`, `dpr`, `flip`, `rotate`, `crop=x1,y1,x2,y2`, `format` (png|jpeg|jpg|webp|gif), `quality`, `jpeg.quality`, `webp.quality`, `webp.lossless`, `png.quality`, and the legacy ImageResizer filters (`trim.threshold`, `trim.percentpadding`, `srotate`, `sflip`, `cropxunits`, `cropyunits`, `s.grayscale`, `s.sepia`, `s.invert`, `s.alpha`, `s.contrast`, `s.brightness`, `s.saturation`, `f.sharpen`, `f.sharpenwhen`, `down.filter`, `up.filter`, `ignoreicc`), applied in that API's fixed order (trim, srotate, sflip, crop, rotate, flip, scale, filters, pad) whatever the query's. Unknown parameters are ignored; an invalid value is 400 naming the parameter.";
 
 const SIZE = { type: 'integer', minimum: 1, maximum: 4096 } as const;
 const QUALITY = { type: 'integer', minimum: 1, maximum: 100 } as const;
@@ -102,6 +103,7 @@ const QUERY = [
   { name: 'webp.quality', ...QUALITY, description: 'WebP quality (default 90).' },
   { name: 'webp.lossless', type: 'boolean', description: 'Lossless WebP.' },
   { name: 'png.quality', ...QUALITY, description: 'PNG palette quantisation quality.' },
+  ...LEGACY_FILTER_QUERY,
 ] as const;
 
 /** Documents one form of the render route (they share the parameters and the answers). */

@@ -31,6 +31,10 @@ describe('image-resizer parameters', () => {
       webpQuality: 90,
       webpLossless: false,
       pngQuality: undefined,
+      sourceRotate: 0,
+      sourceFlipHorizontal: false,
+      sourceFlipVertical: false,
+      ignoreIcc: false,
     });
   });
 

@@ -8,6 +8,12 @@ import {
   ScaleMode,
   Anchor,
 } from '../common/images/transform-layout';
+import {
+  ColorFilters,
+  colorMap,
+  ResampleKernel,
+  SharpenWhen,
+} from '../common/images/legacy-filters';
 import { RenderParameterInvalid } from './render.errors';
 
 /** Image-resizer parameters as the caller gave them (absent ones undefined). */
@@ -27,6 +33,18 @@ export interface ResizerOptions {
   webpQuality?: number;
   webpLossless?: boolean;
   pngQuality?: number;
+  sourceRotate?: 0 | 90 | 180 | 270;
+  sourceFlip?: { horizontal: boolean; vertical: boolean };
+  trimThreshold?: number;
+  trimPercentPadding?: number;
+  cropXUnits?: number;
+  cropYUnits?: number;
+  filters?: ColorFilters;
+  sharpen?: number;
+  sharpenWhen?: SharpenWhen;
+  downFilter?: ResampleKernel;
+  upFilter?: ResampleKernel;
+  ignoreIcc?: boolean;
 }
 
 /** Requested output size before `dpr`. */
@@ -87,7 +105,23 @@ export function planTransform(
     webpQuality: options.webpQuality ?? options.quality ?? DEFAULT_TRANSFORM.webpQuality,
     webpLossless: options.webpLossless ?? false,
     pngQuality: options.pngQuality,
+    sourceRotate: options.sourceRotate ?? 0,
+    sourceFlipHorizontal: options.sourceFlip?.horizontal ?? false,
+    sourceFlipVertical: options.sourceFlip?.vertical ?? false,
+    ignoreIcc: options.ignoreIcc ?? false,
   };
+  if (options.trimThreshold !== undefined)
+    transform.trim = {
+      threshold: options.trimThreshold,
+      percentPadding: options.trimPercentPadding ?? 0,
+    };
+  if (options.crop && (options.cropXUnits || options.cropYUnits))
+    transform.cropUnits = { x: options.cropXUnits, y: options.cropYUnits };
+  if (options.filters && colorMap(options.filters)) transform.filters = { ...options.filters };
+  if (options.sharpen)
+    transform.sharpen = { amount: options.sharpen, when: options.sharpenWhen ?? 'always' };
+  if (options.downFilter) transform.downFilter = options.downFilter;
+  if (options.upFilter) transform.upFilter = options.upFilter;
   if (transform.width === undefined) delete transform.width;
   if (transform.height === undefined) delete transform.height;
   const transforms =
@@ -99,7 +133,14 @@ export function planTransform(
     transform.rotate !== 0 ||
     transform.crop !== undefined ||
     transform.format !== 'png' ||
-    transform.pngQuality !== undefined;
+    transform.pngQuality !== undefined ||
+    transform.trim !== undefined ||
+    transform.sourceRotate !== 0 ||
+    transform.sourceFlipHorizontal ||
+    transform.sourceFlipVertical ||
+    transform.filters !== undefined ||
+    transform.sharpen !== undefined ||
+    transform.ignoreIcc;
   return { transform, transforms, key: transforms ? canonicalKey(transform) : '' };
 }
 
@@ -121,12 +162,32 @@ function canonicalKey(t: ImageTransform): string {
     ['webp.quality', t.format === 'webp' && !t.webpLossless ? t.webpQuality : undefined],
     ['webp.lossless', t.format === 'webp' && t.webpLossless ? 'true' : undefined],
     ['png.quality', t.format === 'png' ? t.pngQuality : undefined],
+    ['trim', t.trim ? `${t.trim.threshold},${t.trim.percentPadding}` : undefined],
+    ['srotate', t.sourceRotate || undefined],
+    ['sflip', (t.sourceFlipHorizontal ? 'h' : '') + (t.sourceFlipVertical ? 'v' : '') || undefined],
+    ['cropunits', t.cropUnits ? `${t.cropUnits.x ?? ''},${t.cropUnits.y ?? ''}` : undefined],
+    ['filters', t.filters ? filtersKey(t.filters) : undefined],
+    ['sharpen', t.sharpen ? `${t.sharpen.amount},${t.sharpen.when}` : undefined],
+    ['down.filter', t.downFilter],
+    ['up.filter', t.upFilter],
+    ['ignoreicc', t.ignoreIcc ? 'true' : undefined],
   ];
   return entries
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
+}
+
+/** The colour filters that change something, in a fixed order. */
+function filtersKey(f: ColorFilters): string {
+  return (
+    ['grayscale', 'sepia', 'invert', 'alpha', 'contrast', 'brightness', 'saturation'] as const
+  )
+    .filter((name) => f[name] !== undefined && f[name] !== false && f[name] !== 0)
+    .filter((name) => !(name === 'alpha' && f.alpha === 1))
+    .map((name) => `${name}:${String(f[name])}`)
+    .join(';');
 }
 
 function hex({ r, g, b, alpha }: Rgba): string {
@@ -150,8 +211,8 @@ export function enlargedRenderSize(
   maxSide: number,
 ): { width: number; height: number } | undefined {
   if (transform.crop) return undefined;
-  // The box is of the output, after the rotation: a quarter turn swaps the render's sides.
-  const quarter = transform.rotate === 90 || transform.rotate === 270;
+  // The box is of the output, after the rotations: a quarter turn swaps the render's sides.
+  const quarter = (transform.rotate + transform.sourceRotate) % 180 === 90;
   const [boxWidth, boxHeight] = quarter
     ? [transform.height, transform.width]
     : [transform.width, transform.height];

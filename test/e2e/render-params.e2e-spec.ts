@@ -28,6 +28,13 @@ describe('Render parameters (HTTP)', () => {
     const bytes = res.body as Buffer;
     return { res, bytes, meta: await sharp(bytes).metadata() };
   };
+  /** A 400 in text naming the parameter. */
+  const expectNamed400 = async (query: string, name: string) => {
+    const res = await get(`${tee}/north?${query}`);
+    expect([query, res.status]).toEqual([query, 400]);
+    expect(res.headers['content-type']).toMatch(TEXT_TYPE);
+    expect(res.text).toContain(name);
+  };
   /** The stored render a 302 points at, as a file of the directory blob store. */
   const storedFile = (location: string) =>
     join(t.config.dataDir, 'blobs', location.replace('http://api.test/cdn/', ''));
@@ -123,15 +130,46 @@ describe('Render parameters (HTTP)', () => {
       ['quality=101', 'quality'],
       ['webp.lossless=maybe', 'webp.lossless'],
       ['useCache=perhaps', 'useCache'],
-    ]) {
-      const res = await get(`${tee}/north?${query}`);
-      expect([query, res.status]).toEqual([query, 400]);
-      expect(res.headers['content-type']).toMatch(TEXT_TYPE);
-      expect(res.text).toContain(name);
-    }
+    ])
+      await expectNamed400(query, name);
     const ignored = await get(`${tee}/north?width=100&utm_source=mail`);
     expect(ignored.status).toBe(200);
     expect(ignored.headers.etag).toBe((await get(`${tee}/north?width=100`)).headers.etag);
+  });
+
+  it('takes the legacy ImageResizer filters in any order, each in the ETag, and names a bad one', async () => {
+    const gray = (await image(`${tee}/north?width=200&s.grayscale=true`)).bytes;
+    for (const [x, y] of [
+      [100, 120],
+      [20, 20],
+      [150, 200],
+    ]) {
+      const [r, g, b] = await pixel(gray, x, y);
+      expect([r, g]).toEqual([b, b]);
+    }
+    const plain = (await image(`${tee}/north?width=200`)).bytes;
+    const inverted = (await image(`${tee}/north?width=200&s.invert=true`)).bytes;
+    const [r, g, b, alpha] = await pixel(plain, 100, 120);
+    expect(await pixel(inverted, 100, 120)).toEqual([255 - r, 255 - g, 255 - b, alpha]);
+    // The API's fixed order, whatever the query's: the same image either way.
+    const first = await get(`${tee}/north?sflip=h&crop=0,0,50,50&cropxunits=100&cropyunits=100`);
+    const second = await get(`${tee}/north?cropyunits=100&crop=0,0,50,50&cropxunits=100&sflip=h`);
+    expect((first.body as Buffer).equals(second.body as Buffer)).toBe(true);
+    expect((await sharp(first.body as Buffer).metadata()).width).toBe(500);
+    expect(first.headers.etag).toBe(second.headers.etag);
+    const etags = await Promise.all(
+      ['s.sepia=true', 's.brightness=0.2', 'f.sharpen=20', 'srotate=90', 'ignoreicc=true'].map(
+        async (q) => (await get(`${tee}/north?width=200&${q}`)).headers.etag,
+      ),
+    );
+    expect(new Set([...etags, (await get(`${tee}/north?width=200`)).headers.etag]).size).toBe(6);
+    for (const [query, name] of [
+      ['s.grayscale=purple', 's.grayscale'],
+      ['s.alpha=2', 's.alpha'],
+      ['down.filter=smooth', 'down.filter'],
+      ['trim.threshold=-1', 'trim.threshold'],
+    ])
+      await expectNamed400(query, name);
   });
 
   it('takes the path-segment form with a preset, camera and size', async () => {

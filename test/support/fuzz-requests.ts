@@ -242,6 +242,10 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       for (const side of ['width', 'height', 'w', 'h'])
         if (typeof query[side] === 'number' && query[side] > 512)
           query[side] = 1 + (query[side] % 512);
+      // `crop` in units of the render's width and height: its values must lie within them, which
+      // the schema cannot say (the HTTP tests cover the units); here crop is in pixels.
+      delete query.cropxunits;
+      delete query.cropyunits;
       return { ...req, query };
     }
     case 'signRenderUrl': {

@@ -1,3 +1,4 @@
+import type { ColorFilters, ResampleKernel, SharpenWhen } from './legacy-filters';
 /**
  * The image-resizer transformation as data, and the arithmetic that turns it into pixel sizes.
  * No sharp here: the layout is pure so that its rules can be tested without decoding images.
@@ -75,6 +76,21 @@ export interface ImageTransform {
   webpLossless: boolean;
   /** When set, PNG output is palette-quantised at this quality (1–100); otherwise lossless RGBA. */
   pngQuality?: number;
+  /** Legacy source stages, before `crop`: trimming a uniform border, then a turn and a mirror. */
+  trim?: { threshold: number; percentPadding: number };
+  sourceRotate: 0 | 90 | 180 | 270;
+  sourceFlipHorizontal: boolean;
+  sourceFlipVertical: boolean;
+  /** The units `crop` is given in (`cropxunits`/`cropyunits`): the source's width/height in them. */
+  cropUnits?: { x?: number; y?: number };
+  /** Legacy colour filters, after scaling and before padding (see legacy-filters). */
+  filters?: ColorFilters;
+  sharpen?: { amount: number; when: SharpenWhen };
+  /** Resampling kernels when shrinking / enlarging (default lanczos3). */
+  downFilter?: ResampleKernel;
+  upFilter?: ResampleKernel;
+  /** Ignore the source's embedded ICC profile (`ignoreicc`). */
+  ignoreIcc: boolean;
 }
 
 /** The identity transform: what a request without image-resizer parameters means. */
@@ -90,6 +106,10 @@ export const DEFAULT_TRANSFORM: ImageTransform = {
   jpegQuality: 90,
   webpQuality: 90,
   webpLossless: false,
+  sourceRotate: 0,
+  sourceFlipHorizontal: false,
+  sourceFlipVertical: false,
+  ignoreIcc: false,
 };
 
 /** Where the resized image sits on the output canvas (offsets may be negative: cropped away). */
