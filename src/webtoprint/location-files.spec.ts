@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
 import { pixel } from '../../test/support/images';
+import { pdfX4Problems } from '../../test/support/pdfx-preflight';
+import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
 import type { LocationDesign } from '../recipesets';
 import { BLEED_MM, printPdf, printPixels, printPng } from './location-files';
 
@@ -83,5 +85,33 @@ describe('print files of a location', () => {
       title: 'K7PQ4MZT front',
     });
     expect(again.equals(bytes)).toBe(true);
+  });
+
+  it('makes a PDF/X-4 file for sRGB that passes the preflight, with an /ID that follows the content', async () => {
+    const bytes = await printPdf(LOCATION, DESIGN, sources, { title: 'K7PQ4MZT front' });
+    expect(await pdfX4Problems(bytes, 3)).toEqual([]);
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.6');
+    const other = await printPdf(LOCATION, { ...DESIGN, background: '#000000' }, sources, {
+      title: 'K7PQ4MZT front',
+    });
+    const idOf = async (pdf: Buffer) =>
+      (await PDFDocument.load(pdf)).context.trailerInfo.ID?.toString();
+    expect(await idOf(other)).not.toBe(await idOf(bytes));
+    // The preflight fails what is not PDF/X: a plain document, and a print file without its intent.
+    const plain = await PdfDocumentBuilder.create({ title: 'plain' });
+    plain.addPage(100, 100);
+    expect(await pdfX4Problems(await plain.bytes(), 3)).toEqual(
+      expect.arrayContaining([
+        'no /OutputIntents in the catalog',
+        'page 1 has no /TrimBox',
+        'no XMP pdfxid:GTS_PDFXVersion PDF/X-4',
+      ]),
+    );
+    const stripped = await PDFDocument.load(bytes);
+    stripped.catalog.delete(PDFName.of('OutputIntents'));
+    expect(await pdfX4Problems(Buffer.from(await stripped.save()), 3)).toContain(
+      'no /OutputIntents in the catalog',
+    );
+    expect(await pdfX4Problems(bytes, 4)).toContain('the output profile has 3 components, not 4');
   });
 });

@@ -7,6 +7,7 @@ import {
   Rgba,
 } from '../common/images/compose';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
+import { SRGB } from '../common/pdf/pdfx';
 import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
 import {
   ImageElement,
@@ -35,7 +36,8 @@ export async function printPng(
 }
 
 /**
- * The print-ready PDF of a location: one page of the print area plus {@link BLEED_MM} on every
+ * The print-ready PDF of a location, a PDF/X-4 file for sRGB (images tagged with the sRGB
+ * profile, which is the output intent): one page of the print area plus {@link BLEED_MM} on every
  * side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too; text
  * as vector outlines of the bundled fonts; images resampled to the location's DPI over their box,
  * only the part of each that falls on the page (see clippedImage), one image at a time.
@@ -51,6 +53,7 @@ export async function printPdf(
   const doc = await PdfDocumentBuilder.create({
     title: meta.title,
     subject: `${location.name ?? location.handle}: ${widthMm} × ${heightMm} mm, ${location.dpi} dpi, ${location.embellishment}`,
+    pdfx: SRGB,
   });
   const trim = { x: bleed, y: bleed, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM };
   const page = doc.addPage(trim.width + 2 * bleed, trim.height + 2 * bleed, { trim });

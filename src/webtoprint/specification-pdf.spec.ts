@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ProductDefinition } from '../catalog';
 import { workerPool } from '../common/workers/worker-pool';

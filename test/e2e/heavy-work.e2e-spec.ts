@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { WorkerPool } from '../../src/common/workers/worker-pool';

@@ -5,15 +5,20 @@ import {
   endPath,
   PDFDocument,
   PDFFont,
+  PDFName,
+  PDFObject,
   PDFPage,
+  PDFRef,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   rgb,
   StandardFonts,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
+import { createHash, Hash } from 'node:crypto';
 import sharp from 'sharp';
 import { decodeRgba, deflatedPlanes } from '../images/compose';
+import { iccStream, markPdfX4, OutputCondition } from './pdfx';
 
 /** Pixels an image drawn by drawPng may have unless told otherwise (renders are at most 4096²). */
 const DRAWN_IMAGE_PIXEL_LIMIT = 64_000_000;
@@ -59,9 +64,32 @@ const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
  * images (never decoded in JavaScript) and simple text. Output is deterministic (fixed dates, no random ids).
  */
 export class PdfDocumentBuilder {
-  private constructor(private readonly doc: PDFDocument) {}
+  /** What the document draws, as it is drawn: the PDF/X file identifier's source. */
+  private readonly content: Hash = createHash('sha256');
+  private readonly rgbSpace: PDFObject | string;
 
-  static async create(meta: { title: string; subject?: string }): Promise<PdfDocumentBuilder> {
+  private constructor(
+    private readonly doc: PDFDocument,
+    private readonly meta: {
+      title: string;
+      pdfx?: { condition: OutputCondition; profile: PDFRef };
+    },
+  ) {
+    // Under PDF/X, images are tagged with the output condition's profile (ICCBased).
+    this.rgbSpace = meta.pdfx
+      ? doc.context.obj([PDFName.of('ICCBased'), meta.pdfx.profile])
+      : 'DeviceRGB';
+  }
+
+  /**
+   * A document; with `pdfx`, a PDF/X-4 file for that RGB output condition (see markPdfX4): every
+   * page must then be given its trim box.
+   */
+  static async create(meta: {
+    title: string;
+    subject?: string;
+    pdfx?: OutputCondition;
+  }): Promise<PdfDocumentBuilder> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(meta.title);
     if (meta.subject) doc.setSubject(meta.subject);
@@ -69,7 +97,8 @@ export class PdfDocumentBuilder {
     doc.setCreator('Product Customizer Integration API');
     doc.setCreationDate(FIXED_DATE);
     doc.setModificationDate(FIXED_DATE);
-    return new PdfDocumentBuilder(doc);
+    const pdfx = meta.pdfx && { condition: meta.pdfx, profile: iccStream(doc, meta.pdfx) };
+    return new PdfDocumentBuilder(doc, { title: meta.title, pdfx });
   }
 
   /**
@@ -83,10 +112,14 @@ export class PdfDocumentBuilder {
       page.setTrimBox(t.x, height - t.y - t.height, t.width, t.height);
       page.setBleedBox(0, 0, width, height);
     }
-    return new PdfPageCanvas(this.doc, page);
+    this.content.update(`page ${width} ${height} ${JSON.stringify(boxes)}\n`);
+    return new PdfPageCanvas(this.doc, page, this.rgbSpace, (part) => this.content.update(part));
   }
 
   async bytes(): Promise<Buffer> {
+    const { pdfx, title } = this.meta;
+    if (pdfx)
+      markPdfX4(this.doc, { ...pdfx, title, date: FIXED_DATE, content: this.content.digest() });
     return Buffer.from(await this.doc.save({ useObjectStreams: false }));
   }
 }
@@ -98,6 +131,8 @@ export class PdfPageCanvas {
   constructor(
     private readonly doc: PDFDocument,
     private readonly page: PDFPage,
+    private readonly rgbSpace: PDFObject | string,
+    private readonly record: (part: string | Buffer) => void,
   ) {}
 
   get height(): number {
@@ -105,6 +140,7 @@ export class PdfPageCanvas {
   }
 
   fillRect(rect: PdfRect, hex: string): void {
+    this.record(`rect ${JSON.stringify(rect)} ${hex}\n`);
     this.page.drawRectangle({
       x: rect.x,
       y: this.height - rect.y - rect.height,
@@ -115,6 +151,7 @@ export class PdfPageCanvas {
   }
 
   strokeRect(rect: PdfRect, hex: string, width = 0.5): void {
+    this.record(`stroke ${JSON.stringify(rect)} ${hex} ${width}\n`);
     this.page.drawRectangle({
       x: rect.x,
       y: this.height - rect.y - rect.height,
@@ -128,6 +165,7 @@ export class PdfPageCanvas {
   /** SVG path data (y down, in points, origin at the placement) filled with the non-zero rule. */
   fillPath(d: string, hex: string, at: PdfPlacement): void {
     if (d === '') return;
+    this.record(`path ${d} ${hex} ${JSON.stringify(at)}\n`);
     this.transformed(at, () => this.page.drawSvgPath(d, { x: 0, y: 0, color: colour(hex) }));
   }
 
@@ -172,6 +210,9 @@ export class PdfPageCanvas {
       BitsPerComponent: 8,
       Filter: 'FlateDecode',
     };
+    this.record(`image ${JSON.stringify({ size, at, w: planes.width, h: planes.height })}\n`);
+    this.record(planes.rgb);
+    if (planes.alpha) this.record(planes.alpha);
     const context = this.doc.context;
     const mask =
       planes.alpha &&
@@ -179,7 +220,7 @@ export class PdfPageCanvas {
     const ref = context.register(
       context.stream(planes.rgb, {
         ...common,
-        ColorSpace: 'DeviceRGB',
+        ColorSpace: this.rgbSpace,
         ...(mask ? { SMask: mask } : {}),
       }),
     );
@@ -202,6 +243,7 @@ export class PdfPageCanvas {
     at: { x: number; y: number; size: number; hex?: string; bold?: boolean },
   ): Promise<void> {
     const font = await this.fontOf(at.bold ?? false);
+    this.record(`text ${text} ${JSON.stringify(at)}\n`);
     this.page.drawText(printable(text, font), {
       x: at.x,
       y: this.height - at.y - at.size,
