@@ -1,6 +1,6 @@
 /**
  * Makes the example print files of the README (docs/print/) from the demo catalog:
- *   npm run build && node dist/scripts/print-examples.js
+ *   npm run build && node dist/scripts/print-examples.js [directory, default docs/print]
  * - demo-bottle.zip: the print files of the teal demo bottle with the demo artwork on its wrap (a
  *   print-ready PDF, a 300-dpi PNG and manifest.json), as GET /api/webtoprint/{id} serves them;
  * - demo-bottle-wrap.png: that PNG scaled to 660 pixels wide, for the README;
@@ -58,10 +58,11 @@ async function main(): Promise<void> {
     prints: new Map([['wrap', preview]]),
     outline,
   });
-  mkdirSync('docs/print', { recursive: true });
-  writeFileSync('docs/print/demo-bottle.zip', files.zip);
-  writeFileSync('docs/print/demo-bottle-wrap.png', preview);
-  writeFileSync('docs/print/demo-bottle-specification.pdf', spec);
+  const dir = process.argv[2] ?? 'docs/print';
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/demo-bottle.zip`, files.zip);
+  writeFileSync(`${dir}/demo-bottle-wrap.png`, preview);
+  writeFileSync(`${dir}/demo-bottle-specification.pdf`, spec);
 }
 
 main().catch((err: unknown) => {
