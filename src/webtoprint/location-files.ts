@@ -4,6 +4,7 @@ import {
   decodeRgba,
   deflatedPlanes,
   encodePng,
+  imageSize,
   Rgba,
 } from '../common/images/compose';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
@@ -145,4 +146,57 @@ async function clippedImage(
       y: element.y + element.height / 2 + dx * sin + dy * cos,
     },
   };
+}
+
+/** An image element's resolution at its printed size, and what a shop would object to. */
+export interface ImageResolution {
+  uploadedAssetId: number;
+  widthPx: number;
+  heightPx: number;
+  widthMm: number;
+  heightMm: number;
+  /** Pixels per inch at the printed size (the smaller of the two directions), rounded. */
+  effectiveDpi: number;
+  warnings: string[];
+}
+
+/**
+ * The resolution of each image element of `design` at its printed size, with a warning when it
+ * is below `minimumDpi` (read from the images' headers; nothing is decoded).
+ */
+export async function imageResolutions(
+  design: LocationDesign,
+  sources: DesignSources,
+  minimumDpi: number,
+): Promise<ImageResolution[]> {
+  const out: ImageResolution[] = [];
+  for (const element of design.elements) {
+    if (element.type !== 'image') continue;
+    const size = await imageSize(
+      await sources.uploadedAsset(element.uploadedAssetId),
+      sources.limitInputPixels,
+    );
+    if (!size) continue;
+    const effectiveDpi = Math.round(
+      Math.min(
+        size.width / (element.width / MM_PER_INCH),
+        size.height / (element.height / MM_PER_INCH),
+      ),
+    );
+    out.push({
+      uploadedAssetId: element.uploadedAssetId,
+      widthPx: size.width,
+      heightPx: size.height,
+      widthMm: element.width,
+      heightMm: element.height,
+      effectiveDpi,
+      warnings:
+        effectiveDpi < minimumDpi
+          ? [
+              `uploaded asset ${element.uploadedAssetId} prints at ${effectiveDpi} dpi, below the minimum of ${minimumDpi} dpi`,
+            ]
+          : [],
+    });
+  }
+  return out;
 }

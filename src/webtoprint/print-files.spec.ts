@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ProductDefinition, ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
-import { generatePrintFiles, PrintFilesInput } from './print-files';
+import { generatePrintFiles, PrintFilesInput, PrintManifest } from './print-files';
 import { unzip } from '../../test/support/zip';
 
 const location = (handle: string, widthMm: number, heightMm: number): ProductLocation => ({
@@ -103,7 +103,31 @@ describe('generatePrintFiles', () => {
         expect(f.bytes).toBe(bytes.length);
         expect(f.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       }
-    expect(files.get('K7PQ4MZT-front.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    // What a shop's preflight checks, per file; each image's resolution at its printed size.
+    const back = manifest.locations[1] as PrintManifest['locations'][number];
+    expect(
+      back.files.map((f) => [f.name, f.standard, f.colorSpace, f.iccProfile, f.bleedMm, f.widthPx]),
+    ).toEqual([
+      ['K7PQ4MZT-back.pdf', 'PDF/X-4', 'rgb', 'sRGB IEC61966-2.1', 3, null],
+      ['K7PQ4MZT-back.png', null, 'rgb', null, 0, 472],
+    ]);
+    expect(back.files[0]).toMatchObject({ trimMm: { width: 120, height: 160 }, dpi: 100 });
+    // 30 px over 40 mm: 19 dpi.
+    const warning = 'uploaded asset 7 prints at 19 dpi, below the minimum of 150 dpi';
+    expect(back.images).toEqual([
+      {
+        uploadedAssetId: 7,
+        widthPx: 30,
+        heightPx: 30,
+        widthMm: 40,
+        heightMm: 40,
+        effectiveDpi: 19,
+        warnings: [warning],
+      },
+    ]);
+    expect(back.warnings).toEqual([warning]);
+    expect(manifest.locations[0]).toMatchObject({ images: [], warnings: [] });
+    expect(files.get('K7PQ4MZT-front.pdf')!.subarray(0, 8).toString()).toBe('%PDF-1.6');
     expect(await sharp(files.get('K7PQ4MZT-back.png')).metadata()).toMatchObject({
       width: 472,
       height: 630,

@@ -3,10 +3,24 @@ import type { ProductDefinition } from '../catalog';
 import { zipFiles } from '../common/files/zip';
 import type { DesignSources } from '../render';
 import type { Design } from '../recipesets';
-import { BLEED_MM, printPdf, printPixels, printPng } from './location-files';
+import { SRGB } from '../common/pdf/pdfx';
+import {
+  BLEED_MM,
+  ImageResolution,
+  imageResolutions,
+  printPdf,
+  printPixels,
+  printPng,
+} from './location-files';
 
 /** Part of every stored print file's key: bump it when the files are made differently. */
-export const PRINT_FILES_VERSION = 1;
+export const PRINT_FILES_VERSION = 2; // 2: PDF/X-4 for sRGB, the manifest's file and image checks
+
+/**
+ * Images printing below this resolution get a warning in the manifest (print shops ask for 300
+ * dpi and accept 150).
+ */
+export const MINIMUM_DPI = 150;
 
 export interface PrintFilesInput {
   recipeSet: {
@@ -35,6 +49,25 @@ export interface PrintFileSet {
   zip: Buffer;
 }
 
+/** One file as a print shop's preflight sees it. */
+export interface ManifestFile {
+  name: string;
+  sha256: string;
+  bytes: number;
+  /** `PDF/X-4` for the PDF; null for the PNG. */
+  standard: 'PDF/X-4' | null;
+  colorSpace: 'rgb';
+  /** The ICC profile the file's colours are in (the PDF's output intent); null when untagged. */
+  iccProfile: string | null;
+  /** The trim (print area) and the bleed around it; the PNG is the trim alone. */
+  trimMm: { width: number; height: number };
+  bleedMm: number;
+  /** The PNG's pixel size and resolution; null for the PDF (its images are at the location's DPI). */
+  widthPx: number | null;
+  heightPx: number | null;
+  dpi: number;
+}
+
 export interface PrintManifest {
   recipeSet: { readableId: string; uuid: string; designVersion: number };
   orderNumber: string | null;
@@ -51,10 +84,16 @@ export interface PrintManifest {
     widthPx: number;
     heightPx: number;
     embellishment: string;
-    files: { name: string; sha256: string; bytes: number }[];
+    files: ManifestFile[];
+    /** Each image element's resolution at its printed size (see imageResolutions). */
+    images: ImageResolution[];
+    /** Every image's warnings, together. */
+    warnings: string[];
   }[];
   generator: { version: number };
 }
+
+const described = (f: PrintFile) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes.length });
 
 const file = (name: string, bytes: Buffer): PrintFile => ({
   name,
@@ -64,7 +103,9 @@ const file = (name: string, bytes: Buffer): PrintFile => ({
 
 /**
  * The print files of a recipe set: for every location its design draws on, a print-ready PDF and
- * a PNG at the location's DPI; a manifest naming them with their SHA-256; and a ZIP of all.
+ * a PNG at the location's DPI; a manifest naming them with what a print shop checks (standard,
+ * colour space and profile, trim and bleed, pixels and DPI, SHA-256) and each image's resolution
+ * at its printed size, with warnings below MINIMUM_DPI; and a ZIP of all.
  * Locations the design leaves blank get no files. Deterministic: the same inputs give the same
  * bytes (no timestamps).
  */
@@ -74,7 +115,7 @@ export async function generatePrintFiles(
 ): Promise<PrintFileSet> {
   const { recipeSet, product } = input;
   const locations: PrintFileSet['locations'] = [];
-  const described: PrintManifest['locations'] = [];
+  const manifested: PrintManifest['locations'] = [];
   for (const location of product.definition.locations) {
     const design = recipeSet.design[location.handle];
     if (!design) continue;
@@ -87,7 +128,9 @@ export async function generatePrintFiles(
     const files = { pdf: file(`${base}.pdf`, pdf), png: file(`${base}.png`, png) };
     locations.push({ handle: location.handle, ...files });
     const pixels = printPixels(location);
-    described.push({
+    const trimMm = { width: location.printArea.widthMm, height: location.printArea.heightMm };
+    const images = await imageResolutions(design, sources, MINIMUM_DPI);
+    manifested.push({
       handle: location.handle,
       name: location.name ?? location.handle,
       widthMm: location.printArea.widthMm,
@@ -97,11 +140,32 @@ export async function generatePrintFiles(
       widthPx: pixels.width,
       heightPx: pixels.height,
       embellishment: location.embellishment,
-      files: [files.pdf, files.png].map((f) => ({
-        name: f.name,
-        sha256: f.sha256,
-        bytes: f.bytes.length,
-      })),
+      files: [
+        {
+          ...described(files.pdf),
+          standard: 'PDF/X-4',
+          colorSpace: 'rgb',
+          iccProfile: SRGB.identifier,
+          trimMm,
+          bleedMm: BLEED_MM,
+          widthPx: null,
+          heightPx: null,
+          dpi: location.dpi,
+        },
+        {
+          ...described(files.png),
+          standard: null,
+          colorSpace: 'rgb',
+          iccProfile: null,
+          trimMm,
+          bleedMm: 0,
+          widthPx: pixels.width,
+          heightPx: pixels.height,
+          dpi: location.dpi,
+        },
+      ],
+      images,
+      warnings: images.flatMap((i) => i.warnings),
     });
   }
   const manifest: PrintManifest = {
@@ -114,7 +178,7 @@ export async function generatePrintFiles(
     product: { handle: product.handle, name: product.definition.name },
     options: recipeSet.options,
     items: input.order?.lines ?? [],
-    locations: described,
+    locations: manifested,
     generator: { version: PRINT_FILES_VERSION },
   };
   const zip = await zipFiles([

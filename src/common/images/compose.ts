@@ -56,6 +56,15 @@ async function toRgba(pipeline: sharp.Sharp): Promise<Rgba> {
   return { data, width: info.width, height: info.height };
 }
 
+/** An image's pixel size, from its header (nothing is decoded); undefined when it has none. */
+export async function imageSize(
+  bytes: Buffer,
+  limitInputPixels: number,
+): Promise<{ width: number; height: number } | undefined> {
+  const { width, height } = await sharp(bytes, { limitInputPixels }).metadata();
+  return width && height ? { width, height } : undefined;
+}
+
 /**
  * Decodes an image (any format libvips reads from a buffer) to RGBA, stretched to `size` when
  * given and different. Refuses inputs of more than `limitInputPixels` pixels before decoding.
