@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     webToPrintUrl: 'http://localhost:3000/api/webtoprint/DEMO2345',
     renders: new Map([['wrap', render.png]]),
     prints: new Map([['wrap', preview]]),
+    resolutions: new Map([['wrap', files.manifest.locations[0].images]]),
     outline,
   });
   const dir = process.argv[2] ?? 'docs/print';

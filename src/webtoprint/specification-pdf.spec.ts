@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ProductDefinition } from '../catalog';
 import { workerPool } from '../common/workers/worker-pool';
@@ -93,8 +94,44 @@ describe('specificationPdf', () => {
     expect((await specificationPdf(await input())).equals(bytes)).toBe(true);
   });
 
+  it('says how the print files are made and the resolution of each image at its printed size', async () => {
+    const resolution = {
+      uploadedAssetId: 7,
+      widthPx: 591,
+      heightPx: 591,
+      widthMm: 150,
+      heightMm: 150,
+      effectiveDpi: 100,
+      warnings: ['uploaded asset 7 prints at 100 dpi, below the minimum of 150 dpi'],
+    };
+    const bytes = await specificationPdf({
+      ...(await input()),
+      resolutions: new Map([['back', [resolution]]]),
+    });
+    const text = await shownText(bytes);
+    expect(text).toContain('Print files: PDF/X-4, RGB (sRGB IEC61966-2.1), bleed 3 mm');
+    expect(text).toContain('image, upload 7, 100 dpi (below 150)');
+    const plain = await shownText(await specificationPdf(await input()));
+    expect(plain).toContain('image, upload 7');
+    expect(plain).not.toContain('dpi (below');
+  });
+
   it('finds the view angle that shows a location', () => {
     expect(viewAngleFor(DEFINITION, 'back')).toBe('south');
     expect(viewAngleFor(DEFINITION, 'sleeve')).toBe('north');
   });
 });
+
+/** The text a PDF shows: its content streams' strings (pdf-lib writes them as hex), in order. */
+async function shownText(bytes: Buffer): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const parts: string[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.has(PDFName.of('Subtype'))) continue;
+    const filtered = object.dict.get(PDFName.of('Filter'))?.toString() === '/FlateDecode';
+    const content = Buffer.from(filtered ? inflateSync(object.contents) : object.contents);
+    for (const [, hex] of content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      parts.push(Buffer.from(hex, 'hex').toString('latin1'));
+  }
+  return parts.join('\n');
+}

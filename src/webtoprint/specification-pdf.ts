@@ -1,10 +1,12 @@
 import type { ProductDefinition, ProductLocation } from '../catalog';
 import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
+import { SRGB } from '../common/pdf/pdfx';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
 import type { DesignElement } from '../recipesets';
 import { workerPool, workerTask } from '../common/workers/worker-pool';
-import type { PrintFilesInput } from './print-files';
+import { BLEED_MM, ImageResolution } from './location-files';
+import { MINIMUM_DPI, PrintFilesInput } from './print-files';
 
 /** What the print files are made of, and what the sheet shows besides. */
 export interface SpecificationInput extends PrintFilesInput {
@@ -16,6 +18,8 @@ export interface SpecificationInput extends PrintFilesInput {
   prints?: ReadonlyMap<string, Buffer>;
   /** Text outlines (FontsService.outline), for the size of text elements. */
   outline(request: TextOutlineRequest): Promise<TextOutline>;
+  /** Each location's image resolutions at their printed sizes (imageResolutions), by handle. */
+  resolutions?: ReadonlyMap<string, ImageResolution[]>;
 }
 
 /** A4 landscape, in points. */
@@ -42,6 +46,9 @@ interface PlacedElement {
 }
 
 const mm = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
+
+/** What the print files are made as (the sheet says so under each location's title). */
+const PRINT_SETTINGS = { standard: 'PDF/X-4', colour: `RGB (${SRGB.identifier})` };
 
 /** What the sheet is drawn from once text sizes are known: plain data, for a worker thread. */
 export interface SpecificationSheet extends Omit<SpecificationInput, 'outline'> {
@@ -81,6 +88,7 @@ export async function specificationPdf(input: SpecificationInput): Promise<Buffe
     elements[location.handle] = await placedElements(
       data.recipeSet.design[location.handle]?.elements ?? [],
       outline,
+      data.resolutions?.get(location.handle) ?? [],
     );
   const bytes = await workerPool().run(drawTask, { ...data, elements });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -144,19 +152,33 @@ async function header(
     `${location.name ?? location.handle} - print area ${mm(widthMm)} x ${mm(heightMm)} mm - ${location.dpi} dpi - ${location.embellishment}`,
     { x: MARGIN, y: 94, size: 12, bold: true },
   );
+  await page.text(
+    `Print files: ${PRINT_SETTINGS.standard}, ${PRINT_SETTINGS.colour}, bleed ${BLEED_MM} mm, images at ${MINIMUM_DPI} dpi or more`,
+    { x: MARGIN, y: 109, size: 8, hex: GREY },
+  );
 }
 
 async function placedElements(
   elements: readonly DesignElement[],
   outline: SpecificationInput['outline'],
+  resolutions: readonly ImageResolution[],
 ): Promise<PlacedElement[]> {
   const placed: PlacedElement[] = [];
   for (const e of elements) {
     if (e.type === 'image') {
+      const resolution = resolutions.find(
+        (r) =>
+          r.uploadedAssetId === e.uploadedAssetId &&
+          r.widthMm === e.width &&
+          r.heightMm === e.height,
+      );
+      const dpi = resolution
+        ? `, ${resolution.effectiveDpi} dpi${resolution.warnings.length > 0 ? ` (below ${MINIMUM_DPI})` : ''}`
+        : '';
       placed.push({
         box: { x: e.x, y: e.y, width: e.width, height: e.height },
         rotation: e.rotation,
-        what: `image, upload ${e.uploadedAssetId}`,
+        what: `image, upload ${e.uploadedAssetId}${dpi}`,
         colour: '#1565c0',
       });
       continue;

@@ -9,13 +9,15 @@ import { AppConfig } from '../config/app-config';
 import { OrderForPrint, PrintFileOrdersService } from '../orders/print-file-orders.service';
 import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipesets';
 import { ClientImages, RENDERER_VERSION, rasterizeDesign, RenderService } from '../render';
+import { ImageResolution, imageResolutions } from './location-files';
+import { MINIMUM_DPI } from './print-files';
 import { specificationPdf, viewAngleFor } from './specification-pdf';
 
 /** Longest side of the print previews drawn into the sheet, in pixels. */
 const PREVIEW_SIDE = 600;
 
 /** Bump when the sheet is drawn differently, so that stored sheets are no longer used. */
-const SPECIFICATION_VERSION = 1;
+const SPECIFICATION_VERSION = 2; // 2: print settings and image resolutions
 const SPECIFICATIONS = 'specifications';
 
 /**
@@ -89,6 +91,7 @@ export class SpecificationService {
     const { definition } = recipeSet.product;
     const renders = new Map<string, Buffer>();
     const prints = new Map<string, Buffer>();
+    const resolutions = new Map<string, ImageResolution[]>();
     const sources = this.images.forDesign(recipeSet.clientId);
     for (const location of definition.locations) {
       const design = recipeSet.design[location.handle];
@@ -102,6 +105,7 @@ export class SpecificationService {
       };
       const raster = await rasterizeDesign(location, design, size, sources);
       if (raster) prints.set(location.handle, await encodePng(raster));
+      resolutions.set(location.handle, await imageResolutions(design, sources, MINIMUM_DPI));
     }
     return specificationPdf({
       recipeSet,
@@ -110,6 +114,7 @@ export class SpecificationService {
       webToPrintUrl,
       renders,
       prints,
+      resolutions,
       outline: sources.outline,
     });
   }
