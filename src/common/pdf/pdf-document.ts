@@ -59,9 +59,10 @@ function printable(text: string, font: PDFFont): string {
 const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
 
 /**
- * PDF documents (the only file that imports pdf-lib): pages sized in points, drawn in a y-down
- * coordinate system from the top-left corner like the designs, with vector paths (SVG path data),
- * images (never decoded in JavaScript) and simple text. Output is deterministic (fixed dates, no random ids).
+ * PDF documents (with pdfx.ts, the only files that import @cantoo/pdf-lib): pages sized in
+ * points, drawn in a y-down coordinate system from the top-left corner like the designs, with
+ * vector paths (SVG path data), images (never decoded in JavaScript) and simple text; print files
+ * as PDF/X-4. Output is deterministic (fixed dates, an /ID derived from the content).
  */
 export class PdfDocumentBuilder {
   /** What the document draws, as it is drawn: the PDF/X file identifier's source. */
