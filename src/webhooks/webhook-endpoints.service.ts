@@ -50,7 +50,6 @@ export function toEndpointDto(e: WebhookEndpointEntity): EndpointDto {
 @Injectable()
 export class WebhookEndpointsService {
   private readonly settings: WebhookSettings;
-  private readonly targets: OutboundTargets;
 
   constructor(
     config: AppConfig,
@@ -61,9 +60,9 @@ export class WebhookEndpointsService {
     private readonly clients: ClientsService,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
+    private readonly targets: OutboundTargets,
   ) {
     this.settings = config.webhooks;
-    this.targets = new OutboundTargets({ allowPrivate: this.settings.allowPrivateTargets });
   }
 
   /** The client the caller acts for: its own, or the one a ServiceAdmin names. */

@@ -30,16 +30,15 @@ export interface Sent {
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
   private readonly settings: WebhookSettings;
-  private readonly targets: OutboundTargets;
   private readonly agents = new OutboundAgents();
 
   constructor(
     config: AppConfig,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
+    private readonly targets: OutboundTargets,
   ) {
     this.settings = config.webhooks;
-    this.targets = new OutboundTargets({ allowPrivate: this.settings.allowPrivateTargets });
   }
 
   onApplicationShutdown(): void {

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients/clients.module';
+import { OutboundTargets } from '../common/http/outbound-target';
+import { AppConfig } from '../config/app-config';
 import { EventRecorder } from '../common/events/event-recorder';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
@@ -34,6 +36,13 @@ import { WebhookWakeups } from './webhook-wakeups';
     WebhookAttemptsRepository,
     WebhookEndpointsRepository,
     WebhookWakeups,
+    {
+      // One check of webhook URLs for the module: at creation and at every delivery.
+      provide: OutboundTargets,
+      useFactory: (config: AppConfig) =>
+        new OutboundTargets({ allowPrivate: config.webhooks.allowPrivateTargets }),
+      inject: [AppConfig],
+    },
     DeliveryScheduler,
     EventRelay,
     WebhookSender,
