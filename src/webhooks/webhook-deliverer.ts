@@ -138,26 +138,23 @@ export class WebhookDeliverer
       for (const a of claimed)
         byEndpoint.set(a.endpointId, [...(byEndpoint.get(a.endpointId) ?? []), a]);
       for (const [endpointId, batch] of byEndpoint)
-        this.start(endpointId, batch, (b) =>
-          this.deliverBatch(endpoints.get(endpointId), b, events),
+        this.start(endpointId, batch.length, () =>
+          this.deliverBatch(endpoints.get(endpointId), batch, events),
         );
       if (claimed.length < room) return;
     }
   }
 
-  private start(
-    endpointId: string,
-    batch: ClaimedAttempt[],
-    deliver: (batch: ClaimedAttempt[]) => Promise<void>,
-  ): void {
-    const count = (delta: number) => {
+  /** Runs `deliver` (`count` attempts at one endpoint), counting them in flight meanwhile. */
+  private start(endpointId: string, count: number, deliver: () => Promise<void>): void {
+    const track = (delta: number) => {
       this.total += delta;
       const n = (this.inFlight.get(endpointId) ?? 0) + delta;
       if (n > 0) this.inFlight.set(endpointId, n);
       else this.inFlight.delete(endpointId);
     };
-    count(batch.length);
-    const run: Promise<void> = deliver(batch)
+    track(count);
+    const run: Promise<void> = deliver()
       .catch((err: unknown) =>
         this.logger.warn(
           { err, endpointId },
@@ -165,7 +162,7 @@ export class WebhookDeliverer
         ),
       )
       .finally(() => {
-        count(-batch.length);
+        track(-count);
         this.batches.delete(run);
         if (!this.stopping) void this.deliverDue();
       });

@@ -131,18 +131,22 @@ interface RawImage {
   height: number;
 }
 
-/** One stage on raw RGBA pixels, materialised. */
-async function stage(image: RawImage, apply: (s: sharp.Sharp) => sharp.Sharp): Promise<RawImage> {
-  const { width, height } = image;
-  const { data, info } = await apply(sharp(image.raw, { raw: { width, height, channels: 4 } }))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/** A pipeline's result, as raw RGBA pixels with their size. */
+async function materialised(pipeline: sharp.Sharp): Promise<RawImage> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { raw: data, width: info.width, height: info.height };
+}
+
+/** One stage on raw RGBA pixels, materialised. */
+function stage(image: RawImage, apply: (s: sharp.Sharp) => sharp.Sharp): Promise<RawImage> {
+  const { width, height } = image;
+  return materialised(apply(sharp(image.raw, { raw: { width, height, channels: 4 } })));
 }
 
 /**
  * The source stages, in order: trim, srotate, sflip, crop, rotate, flip; as raw RGBA pixels with
- * their size.
+ * their size. Without the legacy stages (the usual case), crop and rotation are one pass from the
+ * encoded source, as before them.
  */
 async function reorient(
   input: Buffer,
@@ -150,15 +154,18 @@ async function reorient(
   options: sharp.SharpOptions,
   size: { width: number; height: number },
 ): Promise<RawImage> {
-  let image: RawImage = {
-    raw: await sharp(input, options).ensureAlpha().raw().toBuffer(),
-    ...size,
-  };
-  if (t.trim) image = await trimmed(image, t.trim);
-  if (t.sourceRotate !== 0) image = await stage(image, (s) => s.rotate(t.sourceRotate));
-  image = await mirrored(image, t.sourceFlipHorizontal, t.sourceFlipVertical);
+  let image: RawImage | undefined;
+  if (t.trim || t.sourceRotate !== 0 || t.sourceFlipHorizontal || t.sourceFlipVertical) {
+    image = await materialised(sharp(input, options).ensureAlpha());
+    if (t.trim) image = await trimmed(image, t.trim);
+    if (t.sourceRotate !== 0) image = await stage(image, (s) => s.rotate(t.sourceRotate));
+    image = await mirrored(image, t.sourceFlipHorizontal, t.sourceFlipVertical);
+  }
+  const { width, height } = image ?? size;
+  let pipeline = image
+    ? sharp(image.raw, { raw: { width, height, channels: 4 } })
+    : sharp(input, options).ensureAlpha();
   if (t.crop) {
-    const { width, height } = image;
     const ux = t.cropUnits?.x ? width / t.cropUnits.x : 1;
     const uy = t.cropUnits?.y ? height / t.cropUnits.y : 1;
     const crop = { x1: t.crop.x1 * ux, y1: t.crop.y1 * uy, x2: t.crop.x2 * ux, y2: t.crop.y2 * uy };
@@ -168,10 +175,11 @@ async function reorient(
         `crop=${t.crop.x1},${t.crop.y1},${t.crop.x2},${t.crop.y2} leaves nothing of the ${width} × ${height} image.`,
       );
     }
-    image = await stage(image, (s) => s.extract(rect));
+    pipeline = pipeline.extract(rect);
   }
-  if (t.rotate !== 0) image = await stage(image, (s) => s.rotate(t.rotate));
-  return mirrored(image, t.flipHorizontal, t.flipVertical);
+  // Called after extract, sharp's rotation turns the cropped part.
+  if (t.rotate !== 0) pipeline = pipeline.rotate(t.rotate);
+  return mirrored(await materialised(pipeline), t.flipHorizontal, t.flipVertical);
 }
 
 async function mirrored(
