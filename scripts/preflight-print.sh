@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Preflights the demo print files with tools a print shop would use, independently of the
-# project's own preflight test: qpdf finds no structural error, and poppler's pdfinfo reads
-# PDF 1.6, the PDF/X-4 subtype (from the XMP) and a TrimBox within the BleedBox on every page.
+# Preflights the demo print files (every demo product, RGB and CMYK settings) with tools a print
+# shop would use, independently of the project's own preflight test: qpdf finds no structural
+# error; poppler's pdfinfo reads PDF 1.6, the PDF/X-4 subtype (from the XMP) and a TrimBox within
+# the BleedBox on every page; poppler's pdfimages lists every image (soft masks aside) as
+# ICC-based with 3 components in an RGB file, 4 in a CMYK one.
 # Needs `npm run build` first; installs qpdf and poppler-utils (Debian) when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +12,12 @@ if ! command -v qpdf >/dev/null || ! command -v pdfinfo >/dev/null || ! command 
 fi
 dir=.tmp/print-preflight
 rm -rf "$dir" && mkdir -p "$dir/zip"
-node dist/scripts/print-examples.js "$dir" >/dev/null
-(cd "$dir/zip" && unzip -q ../demo-bottle.zip)
+node dist/scripts/print-examples.js "$dir" --all >/dev/null
 checked=0
+images_checked=0
+for zip in "$dir"/*.zip; do
+  case "$zip" in *-cmyk.zip) components=4 ;; *) components=3 ;; esac
+  rm -rf "$dir/zip" && mkdir -p "$dir/zip" && (cd "$dir/zip" && unzip -q "../$(basename "$zip")")
 for pdf in "$dir"/zip/*.pdf; do
   qpdf --check "$pdf" >/dev/null || { echo "preflight: qpdf --check failed for $pdf"; qpdf --check "$pdf"; exit 1; }
   info=$(pdfinfo "$pdf")
@@ -34,7 +39,16 @@ for pdf in "$dir"/zip/*.pdf; do
       }
       if (n == 0) { printf "preflight: %s: no TrimBox read\n", file; exit 1 }
     }' <<<"$boxes"
+  # pdfimages -list: page num type width height color comp bpc enc interp object ID ...
+  images=$(pdfimages -list "$pdf" | awk 'NR > 2')
+  awk -v file="$pdf" -v n="$components" '
+    NF == 0 || $3 == "smask" { next }
+    $6 != "icc" || $7 != n { printf "preflight: %s: image %s is %s with %s components, not icc with %s\n", file, $11, $6, $7, n; bad = 1 }
+    END { exit bad }' <<<"$images"
+  images_checked=$((images_checked + $(grep -c ' image ' <<<"$images" || true)))
   checked=$((checked + 1))
 done
-[ "$checked" -gt 0 ] || { echo "preflight: no print PDF in the demo ZIP"; exit 1; }
-echo "preflight: $checked print PDF(s): qpdf clean, PDF 1.6, PDF/X-4, TrimBox within BleedBox on every page"
+done
+[ "$images_checked" -ge 4 ] || { echo "preflight: only $images_checked images in the demo PDFs, expected 4"; exit 1; }
+[ "$checked" -ge 6 ] || { echo "preflight: $checked print PDFs in the demo ZIPs, expected 6 (3 locations, RGB and CMYK)"; exit 1; }
+echo "preflight: $checked print PDF(s) of the demo products, RGB and CMYK: qpdf clean, PDF 1.6, PDF/X-4, TrimBox within BleedBox on every page, images ICC-based with the output intent's components"

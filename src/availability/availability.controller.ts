@@ -4,6 +4,7 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiClientHandleParam as CLIENT } from '../common/openapi/client-handle-param';
 import { AvailabilityService } from './availability.service';
 import {
   AvailabilityHistoryEnvelopeDto,
@@ -12,11 +13,6 @@ import {
   SkuPriceListEnvelopeDto,
 } from './dto/availability.dto';
 
-const CLIENT = ApiParam({
-  name: 'clientHandle',
-  description: "The caller's client (any client for a ServiceAdmin token).",
-  example: 'demo',
-});
 const SKU = ApiParam({
   name: 'sku',
   description: "A SKU of the client's catalog (exact, else any case).",

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UploadAssetFieldsDto, UploadedAssetResponseDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
@@ -12,6 +12,7 @@ import {
 } from '../common/http/single-file-upload';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiClientHandleParam as CLIENT } from '../common/openapi/client-handle-param';
 import { CatalogService } from './catalog.service';
 import { WorkLimited, WorkPolicy } from '../plans';
 
@@ -26,7 +27,7 @@ export class CatalogImagesController {
   @WorkLimited(WorkPolicy.Upload)
   @Idempotent()
   @SingleFileUpload()
-  @ApiParam({ name: 'clientHandle', example: 'demo' })
+  @CLIENT
   @ApiOperation({
     operationId: 'uploadCatalogImage',
     summary: 'Upload a layer image for products (multipart/form-data)',

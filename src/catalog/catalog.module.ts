@@ -7,12 +7,21 @@ import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { DemoCatalogInstaller } from './demo/demo-installer';
 import { CATALOG_ENTITIES } from './entities';
+import { PrintSettingsController } from './print-settings.controller';
+import { PrintSettingsRepository } from './print-settings.repository';
+import { PrintSettingsService } from './print-settings.service';
 import { ProductsController } from './products.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), ClientsModule, AssetsModule],
-  controllers: [ProductsController, CatalogImagesController],
-  providers: [CatalogRepository, CatalogService, DemoCatalogInstaller],
-  exports: [CatalogService, DemoCatalogInstaller],
+  controllers: [ProductsController, CatalogImagesController, PrintSettingsController],
+  providers: [
+    CatalogRepository,
+    CatalogService,
+    DemoCatalogInstaller,
+    PrintSettingsRepository,
+    PrintSettingsService,
+  ],
+  exports: [CatalogService, DemoCatalogInstaller, PrintSettingsService],
 })
 export class CatalogModule {}

@@ -12,3 +12,5 @@ export * from './product-definition';
 export { HANDLE_PATTERN } from './dto/handle';
 export { ProductEntity } from './entities/product.entity';
 export { CATALOG_ENTITIES } from './entities';
+export * from './print-settings';
+export { PrintSettingsService } from './print-settings.service';

@@ -5,6 +5,7 @@
  * `ImageRef` is how layers name their images: uploaded image ids (numbers) in stored products;
  * the demo catalog uses names of images it draws and installs first.
  */
+import type { LocationPrintSettings } from './print-settings';
 
 export const EMBELLISHMENTS = ['print', 'embroidery', 'laser'] as const;
 export type Embellishment = (typeof EMBELLISHMENTS)[number];
@@ -41,6 +42,8 @@ export interface ProductLocation {
   /** Print resolution, default 300. */
   dpi: number;
   embellishment: Embellishment;
+  /** Overrides of the client's print settings for this location's files. */
+  print?: LocationPrintSettings;
 }
 
 /** Render-state values a layer needs to be drawn (every entry must hold); absent = always. */

@@ -1,4 +1,5 @@
 import { ProductInputDto } from './dto/product.dto';
+import { PrintSettingsInputDto } from './dto/print-settings.dto';
 import { LayerDto } from './dto/view-angle.dto';
 import {
   LayerCondition,
@@ -6,8 +7,21 @@ import {
   ProductLayer,
   ProductViewAngle,
 } from './product-definition';
+import { colourProblems, fileNameTemplateProblems, LocationPrintSettings } from './print-settings';
 
 export const DEFAULT_DPI = 300;
+
+/** A location's print-settings overrides as stored: the fields given, in a fixed order. */
+export function locationOverrides(input: PrintSettingsInputDto): LocationPrintSettings {
+  const out: LocationPrintSettings = {};
+  if (input.pdfStandard !== undefined) out.pdfStandard = input.pdfStandard;
+  if (input.colorSpace !== undefined) out.colorSpace = input.colorSpace;
+  if (input.iccProfile !== undefined) out.iccProfile = input.iccProfile;
+  if (input.bleedMm !== undefined) out.bleedMm = input.bleedMm;
+  if (input.minimumDpi !== undefined) out.minimumDpi = input.minimumDpi;
+  if (input.fileNameTemplate !== undefined) out.fileNameTemplate = input.fileNameTemplate;
+  return out;
+}
 
 /** What a product definition refers to outside itself: uploaded images of the client. */
 export interface ProductReferences {
@@ -43,6 +57,7 @@ export function toDefinition(input: ProductInputDto): ProductDefinition {
       printArea: { widthMm: l.printArea.widthMm, heightMm: l.printArea.heightMm },
       dpi: l.dpi ?? DEFAULT_DPI,
       embellishment: l.embellishment ?? 'print',
+      ...(l.print ? { print: locationOverrides(l.print) } : {}),
     })),
     viewAngles: (input.viewAngles ?? []).map((v): ProductViewAngle => ({
       handle: v.handle,
@@ -168,6 +183,14 @@ export function productProblems(
     'render-state preset',
     p.renderStatePresets.map((s) => s.handle),
   );
+
+  for (const l of p.locations) {
+    if (!l.print) continue;
+    const at = `locations[${l.handle}].print.`;
+    problems.push(...colourProblems(l.print, at));
+    if (l.print.fileNameTemplate !== undefined)
+      problems.push(...fileNameTemplateProblems(l.print.fileNameTemplate, `${at}fileNameTemplate`));
+  }
 
   const options = new Map(p.options.map((o) => [lower(o.handle), o]));
   const states = new Map(p.renderStates.map((s) => [lower(s.handle), s]));

@@ -13,15 +13,11 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiClientHandleParam as CLIENT } from '../common/openapi/client-handle-param';
 import { PRODUCT_EXAMPLE } from './catalog.examples';
 import { CatalogService } from './catalog.service';
 import { ProductEnvelopeDto, ProductInputDto, ProductListEnvelopeDto } from './dto/product.dto';
 
-const CLIENT = ApiParam({
-  name: 'clientHandle',
-  description: "The caller's client (any client for a ServiceAdmin token).",
-  example: 'demo',
-});
 const PRODUCT = ApiParam({ name: 'productHandle', description: 'Any case.', example: 'demo-tee' });
 const INVALID =
   "Invalid product: the field and rule, or the references that do not resolve (unknown location, option, render state or value; an image that is not one of the client's uploads; a camera outside its view).";

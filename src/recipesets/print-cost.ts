@@ -5,7 +5,7 @@ import type { Design, ImageElement, LocationDesign } from './design';
  * The cost model of print files, known from a design and its product before anything is decoded.
  *
  * A location's print files are drawn on one canvas: the PNG is the print area at the location's
- * DPI, the PDF page is the print area plus {@link PRINT_BLEED_MM} on every side. Image elements are
+ * DPI, the PDF page is the print area plus its bleed (the print settings'; {@link PRINT_BLEED_MM} by default) on every side. Image elements are
  * clipped to that canvas before they are decoded and decoded at most at the size they are drawn,
  * one after another, so a job's memory follows from the canvas alone:
  *
@@ -22,8 +22,12 @@ import type { Design, ImageElement, LocationDesign } from './design';
  * queued or made (designs saved before the rule).
  */
 
-/** Bleed around the print area on every side of a print PDF, in mm. */
+/** Bleed around the print area on every side of a print PDF, in mm, unless the settings say otherwise. */
 export const PRINT_BLEED_MM = 3;
+
+/** The bleed of a location's files when only the product is known (its override, else the default). */
+const productBleed = (location: ProductLocation): number =>
+  location.print?.bleedMm ?? PRINT_BLEED_MM;
 const MM_PER_INCH = 25.4;
 
 /** Bytes per canvas pixel (raw RGBA) at the peak of a job, unrotated elements (see above). */
@@ -43,9 +47,9 @@ export function printPixels(location: ProductLocation): PixelSize {
 }
 
 /** The pixel size of a location's print page (print area plus bleed) at its DPI: its canvas. */
-export function printCanvasPixels(location: ProductLocation): PixelSize {
+export function printCanvasPixels(location: ProductLocation, bleedMm = PRINT_BLEED_MM): PixelSize {
   const { widthMm, heightMm } = location.printArea;
-  const bleed = 2 * PRINT_BLEED_MM;
+  const bleed = 2 * bleedMm;
   return { width: px(widthMm + bleed, location.dpi), height: px(heightMm + bleed, location.dpi) };
 }
 
@@ -58,13 +62,17 @@ export function drawsSomething(design: LocationDesign | undefined): design is Lo
  * The pixels an image element is decoded to for the print page: the part of its box (at the
  * location's DPI) under the page, in the box's own (turned) pixels, as the print code clips it.
  */
-export function drawnImagePixels(location: ProductLocation, element: ImageElement): number {
+export function drawnImagePixels(
+  location: ProductLocation,
+  element: ImageElement,
+  bleedMm = PRINT_BLEED_MM,
+): number {
   const pxPerMm = location.dpi / MM_PER_INCH;
-  const page = printCanvasPixels(location);
+  const page = printCanvasPixels(location, bleedMm);
   const w = Math.max(1, Math.round(element.width * pxPerMm));
   const h = Math.max(1, Math.round(element.height * pxPerMm));
-  const cx = (PRINT_BLEED_MM + element.x + element.width / 2) * pxPerMm;
-  const cy = (PRINT_BLEED_MM + element.y + element.height / 2) * pxPerMm;
+  const cx = (bleedMm + element.x + element.width / 2) * pxPerMm;
+  const cy = (bleedMm + element.y + element.height / 2) * pxPerMm;
   const radians = (-element.rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
   // The page's corners in the box's coordinates (turned back about the box centre).
@@ -99,31 +107,35 @@ const grouped = (n: number): string => n.toLocaleString('en-US');
 /**
  * Why the print files of a design would cost more than the ceilings: one sentence per designed
  * location and ceiling exceeded, naming the location, its cost and the ceiling. Empty when they fit.
+ * `bleedMm` gives each location's bleed (from the print settings, once they are known).
  */
 export function printCostProblems(
   design: Design,
   product: ProductDefinition,
   ceilings: PrintCeilings,
   path = 'design',
+  bleedMm: (location: ProductLocation) => number = productBleed,
 ): string[] {
   const problems: string[] = [];
   for (const location of product.locations) {
     const drawn = design[location.handle];
     if (!drawsSomething(drawn)) continue;
     const at = `${path}.${location.handle}: location ${location.handle}`;
-    const { width, height } = printCanvasPixels(location);
+    const bleed = bleedMm(location);
+    const { width, height } = printCanvasPixels(location, bleed);
     if (width * height > ceilings.maxPixels) {
       const { widthMm, heightMm } = location.printArea;
       problems.push(
         `${at} prints ${width} × ${height} px ` +
-          `(${widthMm} × ${heightMm} mm plus ${PRINT_BLEED_MM} mm bleed at ${location.dpi} dpi), ` +
+          `(${widthMm} × ${heightMm} mm plus ${bleed} mm bleed at ${location.dpi} dpi), ` +
           `${grouped(width * height)} pixels; print files are limited to ` +
           `${grouped(ceilings.maxPixels)} pixels per location (PRINT_MAX_PIXELS).`,
       );
       continue;
     }
     let images = 0;
-    for (const e of drawn.elements) if (e.type === 'image') images += drawnImagePixels(location, e);
+    for (const e of drawn.elements)
+      if (e.type === 'image') images += drawnImagePixels(location, e, bleed);
     if (images > ceilings.maxImagePixels)
       problems.push(
         `${at} draws ${grouped(images)} pixels of images at ${location.dpi} dpi (the parts on ` +

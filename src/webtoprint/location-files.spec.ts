@@ -1,13 +1,19 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
 import { pixel } from '../../test/support/images';
 import { pdfX4Problems } from '../../test/support/pdfx-preflight';
+import { cmykColours, deflatedPlanes } from '../common/images/compose';
+import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
 import type { LocationDesign } from '../recipesets';
-import { BLEED_MM, printPdf, printPixels, printPng } from './location-files';
+import { printPdf, printPixels, printPng } from './location-files';
+
+const BLEED_MM = 3;
+const RGB_X4 = { pdfStandard: 'PDF/X-4', iccProfile: 'sRGB', bleedMm: BLEED_MM } as const;
 
 const PT_PER_MM = 72 / 25.4;
 const LOCATION: ProductLocation = {
@@ -61,9 +67,15 @@ describe('print files of a location', () => {
   });
 
   it('makes a one-page PDF of the print area plus bleed, with TrimBox and BleedBox', async () => {
-    const bytes = await printPdf(LOCATION, { ...DESIGN, background: '#ffee00' }, sources, {
-      title: 'K7PQ4MZT front',
-    });
+    const bytes = await printPdf(
+      LOCATION,
+      { ...DESIGN, background: '#ffee00' },
+      sources,
+      {
+        title: 'K7PQ4MZT front',
+      },
+      RGB_X4,
+    );
     if (process.env.PRINT_FILES_OUT)
       await writeFile(`${process.env.PRINT_FILES_OUT}/front.pdf`, bytes);
     const pdf = await PDFDocument.load(bytes);
@@ -81,19 +93,31 @@ describe('print files of a location', () => {
     expect(bytes.includes(Buffer.from('/FontFile'))).toBe(false);
     expect(bytes.includes(Buffer.from('/Image'))).toBe(true);
     // Deterministic.
-    const again = await printPdf(LOCATION, { ...DESIGN, background: '#ffee00' }, sources, {
-      title: 'K7PQ4MZT front',
-    });
+    const again = await printPdf(
+      LOCATION,
+      { ...DESIGN, background: '#ffee00' },
+      sources,
+      {
+        title: 'K7PQ4MZT front',
+      },
+      RGB_X4,
+    );
     expect(again.equals(bytes)).toBe(true);
   });
 
   it('makes a PDF/X-4 file for sRGB that passes the preflight, with an /ID that follows the content', async () => {
-    const bytes = await printPdf(LOCATION, DESIGN, sources, { title: 'K7PQ4MZT front' });
+    const bytes = await printPdf(LOCATION, DESIGN, sources, { title: 'K7PQ4MZT front' }, RGB_X4);
     expect(await pdfX4Problems(bytes, 3)).toEqual([]);
     expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.6');
-    const other = await printPdf(LOCATION, { ...DESIGN, background: '#000000' }, sources, {
-      title: 'K7PQ4MZT front',
-    });
+    const other = await printPdf(
+      LOCATION,
+      { ...DESIGN, background: '#000000' },
+      sources,
+      {
+        title: 'K7PQ4MZT front',
+      },
+      RGB_X4,
+    );
     const idOf = async (pdf: Buffer) =>
       (await PDFDocument.load(pdf)).context.trailerInfo.ID?.toString();
     expect(await idOf(other)).not.toBe(await idOf(bytes));
@@ -113,5 +137,93 @@ describe('print files of a location', () => {
       'no /OutputIntents in the catalog',
     );
     expect(await pdfX4Problems(bytes, 4)).toContain('the output profile has 3 components, not 4');
+  });
+
+  /** The decoded content of the page's streams, and its images' streams. */
+  async function objectsOf(bytes: Buffer) {
+    const pdf = await PDFDocument.load(bytes);
+    const page = pdf.getPage(0);
+    const contents = page.node.Contents();
+    const streams = (contents instanceof PDFArray ? contents.asArray() : [contents]).map(
+      (ref) => pdf.context.lookup(ref as never) as PDFRawStream,
+    );
+    const content = streams.map((s) => inflateSync(s.contents).toString('latin1')).join('\n');
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter(
+        (o): o is PDFRawStream =>
+          o instanceof PDFRawStream &&
+          o.dict.get(PDFName.of('Subtype'))?.toString() === '/Image' &&
+          o.dict.get(PDFName.of('ColorSpace'))?.toString() !== '/DeviceGray',
+      );
+    return { pdf, page, content, images };
+  }
+
+  it('makes a CMYK PDF/X-4 file through the chosen profile: images, text and background in CMYK', async () => {
+    const bytes = await printPdf(
+      LOCATION,
+      { ...DESIGN, background: '#ffee00' },
+      sources,
+      { title: 'K7PQ4MZT front' },
+      { pdfStandard: 'PDF/X-4', iccProfile: 'FOGRA39', bleedMm: 5 },
+    );
+    expect(await pdfX4Problems(bytes, 4)).toEqual([]);
+    const { pdf, page, content, images } = await objectsOf(bytes);
+    const intent = pdf.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).toString();
+    expect(intent).toBeDefined();
+    expect(bytes.includes(Buffer.from('(FOGRA39)'))).toBe(true);
+    // The chosen bleed: 5 mm on every side.
+    expect(Math.abs(page.getWidth() - 110 * PT_PER_MM)).toBeLessThan(0.01);
+    expect(Math.abs(page.getTrimBox().x - 5 * PT_PER_MM)).toBeLessThan(0.01);
+    // Shapes and text are filled with CMYK colours (k), never RGB (rg), as libvips converts them.
+    const fogra = outputCondition('FOGRA39').path!;
+    const expected = await cmykColours(['#ffee00', '#d62828'], fogra);
+    const fills = [...content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k/g)].map((m) =>
+      m.slice(1, 5).map(Number),
+    );
+    expect(fills).toEqual(
+      expect.arrayContaining([expected.get('#ffee00'), expected.get('#d62828')]),
+    );
+    expect(content).not.toMatch(/ rg\b/);
+    // Yellow is mostly yellow ink: little cyan, magenta and black.
+    const [c, m, y, k] = expected.get('#ffee00')!;
+    expect(c).toBeLessThan(0.1);
+    expect(m).toBeLessThan(0.2);
+    expect(y).toBeGreaterThan(0.8);
+    expect(k).toBeLessThan(0.05);
+    // The image: 4 components per pixel, the blue of the upload converted as the colours are.
+    expect(images).toHaveLength(1);
+    const image = images[0];
+    const raw = inflateSync(image.contents);
+    const [w, h] = ['Width', 'Height'].map((key) => Number(image.dict.get(PDFName.of(key))));
+    expect(raw.length).toBe(w * h * 4);
+    const [blue] = [...(await cmykColours(['#1e88e5'], fogra)).values()];
+    expect([...raw.subarray(0, 4)].map((v) => v / 255)).toEqual(blue);
+  });
+
+  it('makes a plain PDF when the standard is none: no output intent, still tagged colour', async () => {
+    const bytes = await printPdf(
+      LOCATION,
+      DESIGN,
+      sources,
+      { title: 'K7PQ4MZT front' },
+      { pdfStandard: 'none', iccProfile: 'sRGB', bleedMm: 0 },
+    );
+    const { pdf, page, images } = await objectsOf(bytes);
+    expect(pdf.catalog.has(PDFName.of('OutputIntents'))).toBe(false);
+    expect(bytes.includes(Buffer.from('GTS_PDFXVersion'))).toBe(false);
+    expect(await pdfX4Problems(bytes, 3)).toContain('no /OutputIntents in the catalog');
+    // No bleed: the page is the trim.
+    expect(Math.abs(page.getWidth() - 100 * PT_PER_MM)).toBeLessThan(0.01);
+    expect(images[0].dict.get(PDFName.of('ColorSpace'))?.toString()).toMatch(/ICCBased/);
+  });
+
+  it('refuses to convert to CMYK without a readable profile (libvips would not convert at all)', async () => {
+    const image = { data: Buffer.alloc(4 * 4, 255), width: 2, height: 2 };
+    await expect(deflatedPlanes(image, '/nonexistent/profile.icc')).rejects.toThrow(
+      'colour conversion gave 3 channels, not 4',
+    );
+    expect((await deflatedPlanes(image, outputCondition('GRACoL2006').path)).components).toBe(4);
   });
 });

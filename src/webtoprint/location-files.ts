@@ -1,25 +1,16 @@
-import type { ProductLocation } from '../catalog';
+import type { PrintSettings, ProductLocation } from '../catalog';
 import {
   decodeResizedRegion,
   decodeRgba,
-  deflatedPlanes,
   encodePng,
   imageSize,
   Rgba,
 } from '../common/images/compose';
+import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
-import { SRGB } from '../common/pdf/pdfx';
 import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
-import {
-  ImageElement,
-  LocationDesign,
-  PRINT_BLEED_MM,
-  printCanvasPixels,
-  printPixels,
-} from '../recipesets';
+import { ImageElement, LocationDesign, printCanvasPixels, printPixels } from '../recipesets';
 
-/** Bleed around the print area on every side of a print PDF, in mm. */
-export const BLEED_MM = PRINT_BLEED_MM;
 export { printPixels };
 const MM_PER_INCH = 25.4;
 
@@ -37,25 +28,33 @@ export async function printPng(
 }
 
 /**
- * The print-ready PDF of a location, a PDF/X-4 file for sRGB (images tagged with the sRGB
- * profile, which is the output intent): one page of the print area plus {@link BLEED_MM} on every
- * side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too; text
- * as vector outlines of the bundled fonts; images resampled to the location's DPI over their box,
- * only the part of each that falls on the page (see clippedImage), one image at a time.
+ * The print-ready PDF of a location, made as `settings` say: a PDF/X-4 file (or a plain PDF) in
+ * the colour space of its ICC profile (RGB tagged with sRGB; CMYK converted through a CMYK
+ * profile by libvips: images, text and background); one page of the print area plus the bleed on
+ * every side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too;
+ * text as vector outlines of the bundled fonts; images resampled to the location's DPI over their
+ * box, only the part of each that falls on the page (see clippedImage), one image at a time.
  */
 export async function printPdf(
   location: ProductLocation,
   design: LocationDesign,
   sources: DesignSources,
   meta: { title: string },
+  settings: Pick<PrintSettings, 'pdfStandard' | 'iccProfile' | 'bleedMm'>,
 ): Promise<Buffer> {
   const { widthMm, heightMm } = location.printArea;
-  const bleed = BLEED_MM * PT_PER_MM;
+  const bleedMm = settings.bleedMm;
+  const bleed = bleedMm * PT_PER_MM;
   const doc = await PdfDocumentBuilder.create({
     title: meta.title,
     subject: `${location.name ?? location.handle}: ${widthMm} × ${heightMm} mm, ${location.dpi} dpi, ${location.embellishment}`,
-    pdfx: SRGB,
+    output: outputCondition(settings.iccProfile),
+    pdfx: settings.pdfStandard === 'PDF/X-4',
   });
+  await doc.useColours([
+    ...(design.background ? [design.background] : []),
+    ...design.elements.flatMap((e) => (e.type === 'text' ? [e.colour] : [])),
+  ]);
   const trim = { x: bleed, y: bleed, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM };
   const page = doc.addPage(trim.width + 2 * bleed, trim.height + 2 * bleed, { trim });
   if (design.background)
@@ -83,17 +82,13 @@ export async function printPdf(
       });
       continue;
     }
-    const drawn = await clippedImage(location, element, sources);
+    const drawn = await clippedImage(location, element, sources, bleedMm);
     if (!drawn) continue;
-    page.drawPlanes(
-      {
-        ...(await deflatedPlanes(drawn.image)),
-        width: drawn.image.width,
-        height: drawn.image.height,
-      },
-      drawn.size,
-      { ...at(drawn.centre.x, drawn.centre.y), rotation: element.rotation, about: 'centre' },
-    );
+    await page.drawImage(drawn.image, drawn.size, {
+      ...at(drawn.centre.x, drawn.centre.y),
+      rotation: element.rotation,
+      about: 'centre',
+    });
   }
   return doc.bytes();
 }
@@ -108,18 +103,19 @@ async function clippedImage(
   location: ProductLocation,
   element: ImageElement,
   sources: DesignSources,
+  bleedMm: number,
 ): Promise<{
   image: Rgba;
   size: { width: number; height: number };
   centre: { x: number; y: number };
 } | null> {
   const pxPerMm = location.dpi / MM_PER_INCH;
-  const page = printCanvasPixels(location);
+  const page = printCanvasPixels(location, bleedMm);
   const box = {
     width: Math.max(1, Math.round(element.width * pxPerMm)),
     height: Math.max(1, Math.round(element.height * pxPerMm)),
-    cx: (BLEED_MM + element.x + element.width / 2) * pxPerMm,
-    cy: (BLEED_MM + element.y + element.height / 2) * pxPerMm,
+    cx: (bleedMm + element.x + element.width / 2) * pxPerMm,
+    cy: (bleedMm + element.y + element.height / 2) * pxPerMm,
     rotation: element.rotation,
   };
   const visible = visibleRegion(box, page.width, page.height);

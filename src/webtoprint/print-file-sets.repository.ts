@@ -1,14 +1,31 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { PrintSettingsSnapshot } from '../catalog';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 
-/** Print-file sets by (recipe set, design version). Inside a unit of work, in its transaction. */
+/** The print settings a set is made with, and their key. */
+export interface KeyedPrintSettings {
+  key: string;
+  snapshot: PrintSettingsSnapshot;
+}
+
+/**
+ * Print-file sets by (recipe set, design version, print settings). Inside a unit of work, in its
+ * transaction.
+ */
 @Injectable()
 export class PrintFileSetsRepository {
   constructor(private readonly uow: UnitOfWork) {}
 
-  find(recipeSetId: string, designVersion: number): Promise<PrintFileSetEntity | null> {
-    return this.uow.manager.findOne(PrintFileSetEntity, { where: { recipeSetId, designVersion } });
+  find(
+    recipeSetId: string,
+    designVersion: number,
+    settingsKey: string,
+  ): Promise<PrintFileSetEntity | null> {
+    return this.uow.manager.findOne(PrintFileSetEntity, {
+      where: { recipeSetId, designVersion, settingsKey },
+    });
   }
 
   /**
@@ -29,22 +46,41 @@ export class PrintFileSetsRepository {
     return n;
   }
 
-  /** The set of this design version, recorded as queued if there was none; whether it is new. */
+  /**
+   * The set of this design version and settings, recorded as queued if there was none; whether it
+   * is new.
+   */
   async request(
     recipeSetId: string,
     designVersion: number,
     priority: number,
+    settings: KeyedPrintSettings,
   ): Promise<{ set: PrintFileSetEntity; created: boolean }> {
     const inserted = await this.uow.manager
       .createQueryBuilder()
       .insert()
       .into(PrintFileSetEntity)
-      .values({ recipeSetId, designVersion, priority, status: 'queued' })
+      .values({
+        recipeSetId,
+        designVersion,
+        priority,
+        status: 'queued',
+        settingsKey: settings.key,
+        settings: settings.snapshot,
+      })
       .orIgnore()
       .returning('id')
       .execute();
-    const set = (await this.find(recipeSetId, designVersion))!;
+    const set = (await this.find(recipeSetId, designVersion, settings.key))!;
     return { set, created: (inserted.raw as unknown[]).length > 0 };
+  }
+
+  /** The sets of this design version not made yet (queued or being made), oldest request first. */
+  unfinished(recipeSetId: string, designVersion: number): Promise<PrintFileSetEntity[]> {
+    return this.uow.manager.find(PrintFileSetEntity, {
+      where: { recipeSetId, designVersion, status: In(['queued', 'processing']) },
+      order: { requestedAt: 'ASC' },
+    });
   }
 
   async started(id: string, at: Date): Promise<void> {

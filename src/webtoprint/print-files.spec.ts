@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { ProductDefinition, ProductLocation } from '../catalog';
+import { DEFAULT_PRINT_SETTINGS, ProductDefinition, ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
-import { generatePrintFiles, PrintFilesInput, PrintManifest } from './print-files';
+import { fileName, generatePrintFiles, PrintFilesInput, PrintManifest } from './print-files';
+import { pdfX4Problems } from '../../test/support/pdfx-preflight';
 import { unzip } from '../../test/support/zip';
 
 const location = (handle: string, widthMm: number, heightMm: number): ProductLocation => ({
@@ -59,6 +60,8 @@ const INPUT: PrintFilesInput = {
   order: { number: 'PO-1001', lines: [{ sku: 'TEE-BLK-M', quantity: 2 }] },
 };
 
+const DEFAULTS = { client: DEFAULT_PRINT_SETTINGS, locations: {} };
+
 describe('generatePrintFiles', () => {
   const fonts = new FontsService();
   const sources = {
@@ -71,7 +74,7 @@ describe('generatePrintFiles', () => {
   };
 
   it('zips a PDF and a PNG per designed location and a manifest naming them with their hashes', async () => {
-    const set = await generatePrintFiles(INPUT, sources);
+    const set = await generatePrintFiles(INPUT, sources, DEFAULTS);
     const files = await unzip(set.zip);
     expect([...files.keys()]).toEqual([
       'K7PQ4MZT-front.pdf',
@@ -137,9 +140,79 @@ describe('generatePrintFiles', () => {
 
   it('gives the same bytes for the same inputs', async () => {
     const [a, b] = [
-      await generatePrintFiles(INPUT, sources),
-      await generatePrintFiles(INPUT, sources),
+      await generatePrintFiles(INPUT, sources, DEFAULTS),
+      await generatePrintFiles(INPUT, sources, DEFAULTS),
     ];
     expect(a.zip.equals(b.zip)).toBe(true);
+  });
+
+  it('makes each location as its settings say: names by the template, CMYK and bleed by override', async () => {
+    const set = await generatePrintFiles(INPUT, sources, {
+      client: {
+        ...DEFAULT_PRINT_SETTINGS,
+        minimumDpi: 10,
+        fileNameTemplate:
+          '{purchaseOrderNumber}_{sku}x{quantity}-{readableId}-v{designVersion}-{location}',
+      },
+      locations: {
+        back: {
+          iccProfile: 'GRACoL2006',
+          bleedMm: 0,
+          fileNameTemplate: '{productHandle}-{location}',
+        },
+      },
+    });
+    const files = await unzip(set.zip);
+    expect([...files.keys()]).toEqual([
+      'PO-1001_TEE-BLK-Mx2-K7PQ4MZT-v3-front.pdf',
+      'PO-1001_TEE-BLK-Mx2-K7PQ4MZT-v3-front.png',
+      'tee-back.pdf',
+      'tee-back.png',
+      'manifest.json',
+    ]);
+    const [front, back] = set.manifest.locations;
+    expect(front.settings).toMatchObject({ colorSpace: 'rgb', iccProfile: 'sRGB', bleedMm: 3 });
+    expect(back.settings).toMatchObject({
+      colorSpace: 'cmyk',
+      iccProfile: 'GRACoL2006',
+      bleedMm: 0,
+      minimumDpi: 10,
+    });
+    expect(back.files[0]).toMatchObject({
+      standard: 'PDF/X-4',
+      colorSpace: 'cmyk',
+      iccProfile: 'CGATS TR 006',
+      bleedMm: 0,
+    });
+    // 19 dpi is above this client's minimum of 10: no warning.
+    expect(back.warnings).toEqual([]);
+    expect(await pdfX4Problems(files.get('tee-back.pdf')!, 4)).toEqual([]);
+    expect(await pdfX4Problems(files.get('PO-1001_TEE-BLK-Mx2-K7PQ4MZT-v3-front.pdf')!, 3)).toEqual(
+      [],
+    );
+  });
+
+  it('fills file names with safe values: unsafe characters replaced, a proof named as one', () => {
+    const input = {
+      ...INPUT,
+      order: {
+        number: 'PO/2026:7',
+        lines: [
+          { sku: 'A', quantity: 2 },
+          { sku: 'B', quantity: 3 },
+          { sku: 'A', quantity: 1 },
+        ],
+      },
+    };
+    expect(fileName('{purchaseOrderNumber}-{sku}-{quantity}-{location}', input, 'front')).toBe(
+      'PO_2026_7-A+B-6-front',
+    );
+    expect(
+      fileName(
+        '{purchaseOrderNumber}-{sku}-{quantity}-{uuid}-{location}',
+        { ...INPUT, order: undefined },
+        'back',
+      ),
+    ).toBe(`proof-none-0-${INPUT.recipeSet.id}-back`);
   });
 });

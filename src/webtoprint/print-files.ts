@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { ProductDefinition } from '../catalog';
+import {
+  FileNamePlaceholder,
+  locationPrintSettings,
+  PrintSettings,
+  PrintSettingsSnapshot,
+  ProductDefinition,
+} from '../catalog';
 import { zipFiles } from '../common/files/zip';
+import { outputCondition } from '../common/pdf/output-conditions';
 import type { DesignSources } from '../render';
 import type { Design } from '../recipesets';
-import { SRGB } from '../common/pdf/pdfx';
 import {
-  BLEED_MM,
   ImageResolution,
   imageResolutions,
   printPdf,
@@ -14,13 +19,7 @@ import {
 } from './location-files';
 
 /** Part of every stored print file's key: bump it when the files are made differently. */
-export const PRINT_FILES_VERSION = 2; // 2: PDF/X-4 for sRGB, the manifest's file and image checks
-
-/**
- * Images printing below this resolution get a warning in the manifest (print shops ask for 300
- * dpi and accept 150).
- */
-export const MINIMUM_DPI = 150;
+export const PRINT_FILES_VERSION = 3; // 3: print settings (CMYK, bleed, names); 2: PDF/X-4 for sRGB
 
 export interface PrintFilesInput {
   recipeSet: {
@@ -54,10 +53,11 @@ export interface ManifestFile {
   name: string;
   sha256: string;
   bytes: number;
-  /** `PDF/X-4` for the PDF; null for the PNG. */
+  /** `PDF/X-4` for a PDF/X file; null for a plain PDF and the PNG. */
   standard: 'PDF/X-4' | null;
-  colorSpace: 'rgb';
-  /** The ICC profile the file's colours are in (the PDF's output intent); null when untagged. */
+  /** The PNG is always RGB. */
+  colorSpace: 'rgb' | 'cmyk';
+  /** The output condition the file's colours are in (its ICC profile); null when untagged. */
   iccProfile: string | null;
   /** The trim (print area) and the bleed around it; the PNG is the trim alone. */
   trimMm: { width: number; height: number };
@@ -84,6 +84,8 @@ export interface PrintManifest {
     widthPx: number;
     heightPx: number;
     embellishment: string;
+    /** The print settings the files were made with (the client's, with the location's overrides). */
+    settings: PrintSettings;
     files: ManifestFile[];
     /** Each image element's resolution at its printed size (see imageResolutions). */
     images: ImageResolution[];
@@ -102,52 +104,62 @@ const file = (name: string, bytes: Buffer): PrintFile => ({
 });
 
 /**
- * The print files of a recipe set: for every location its design draws on, a print-ready PDF and
- * a PNG at the location's DPI; a manifest naming them with what a print shop checks (standard,
- * colour space and profile, trim and bleed, pixels and DPI, SHA-256) and each image's resolution
- * at its printed size, with warnings below MINIMUM_DPI; and a ZIP of all.
- * Locations the design leaves blank get no files. Deterministic: the same inputs give the same
- * bytes (no timestamps).
+ * The print files of a recipe set, made with `settings`: for every location its design draws on,
+ * a print-ready PDF and a PNG at the location's DPI, named by the file name template; a manifest
+ * naming them with what a print shop checks (standard, colour space and profile, trim and bleed,
+ * pixels and DPI, SHA-256, the settings) and each image's resolution at its printed size, with
+ * warnings below the minimum DPI; and a ZIP of all. Locations the design leaves blank get no
+ * files. Deterministic: the same inputs give the same bytes (no timestamps).
  */
 export async function generatePrintFiles(
   input: PrintFilesInput,
   sources: DesignSources,
+  settings: PrintSettingsSnapshot,
 ): Promise<PrintFileSet> {
   const { recipeSet, product } = input;
   const locations: PrintFileSet['locations'] = [];
   const manifested: PrintManifest['locations'] = [];
+  const names = new Set<string>();
   for (const location of product.definition.locations) {
     const design = recipeSet.design[location.handle];
     if (!design) continue;
     const png = await printPng(location, design, sources);
     if (!png) continue;
-    const base = `${recipeSet.readableId}-${location.handle}`;
-    const pdf = await printPdf(location, design, sources, {
-      title: `${recipeSet.readableId} ${location.name ?? location.handle}`,
+    const resolved = locationPrintSettings(settings.client, {
+      print: settings.locations[location.handle],
     });
+    const base = uniqueName(fileName(resolved.fileNameTemplate, input, location.handle), names);
+    const pdf = await printPdf(
+      location,
+      design,
+      sources,
+      { title: `${recipeSet.readableId} ${location.name ?? location.handle}` },
+      resolved,
+    );
     const files = { pdf: file(`${base}.pdf`, pdf), png: file(`${base}.png`, png) };
     locations.push({ handle: location.handle, ...files });
     const pixels = printPixels(location);
     const trimMm = { width: location.printArea.widthMm, height: location.printArea.heightMm };
-    const images = await imageResolutions(design, sources, MINIMUM_DPI);
+    const images = await imageResolutions(design, sources, resolved.minimumDpi);
     manifested.push({
       handle: location.handle,
       name: location.name ?? location.handle,
       widthMm: location.printArea.widthMm,
       heightMm: location.printArea.heightMm,
-      bleedMm: BLEED_MM,
+      bleedMm: resolved.bleedMm,
       dpi: location.dpi,
       widthPx: pixels.width,
       heightPx: pixels.height,
       embellishment: location.embellishment,
+      settings: resolved,
       files: [
         {
           ...described(files.pdf),
-          standard: 'PDF/X-4',
-          colorSpace: 'rgb',
-          iccProfile: SRGB.identifier,
+          standard: resolved.pdfStandard === 'PDF/X-4' ? 'PDF/X-4' : null,
+          colorSpace: resolved.colorSpace,
+          iccProfile: outputCondition(resolved.iccProfile).identifier,
           trimMm,
-          bleedMm: BLEED_MM,
+          bleedMm: resolved.bleedMm,
           widthPx: null,
           heightPx: null,
           dpi: location.dpi,
@@ -186,4 +198,44 @@ export async function generatePrintFiles(
     { name: 'manifest.json', bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
   ]);
   return { locations, manifest, zip };
+}
+
+/** Characters a placeholder's value may keep in a file name; others become `_`. */
+const UNSAFE_IN_NAME = /[^A-Za-z0-9._ -]/g;
+const MAX_NAME = 150;
+
+/**
+ * A location's file name (without extension) from the template: each placeholder replaced by its
+ * value with characters unsafe in a ZIP entry replaced by `_` (several SKUs joined by `+`), at
+ * most 150 characters.
+ */
+export function fileName(template: string, input: PrintFilesInput, location: string): string {
+  const { recipeSet, product, order } = input;
+  const safe = (value: string) => value.replace(UNSAFE_IN_NAME, '_');
+  const skus = [...new Set((order?.lines ?? []).map((l) => safe(l.sku ?? 'none')))];
+  const values: Record<FileNamePlaceholder, string> = {
+    readableId: safe(recipeSet.readableId),
+    uuid: recipeSet.id,
+    location: safe(location),
+    purchaseOrderNumber: safe(order?.number ?? 'proof'),
+    sku: skus.length > 0 ? skus.join('+') : 'none',
+    quantity: String((order?.lines ?? []).reduce((n, l) => n + l.quantity, 0)),
+    designVersion: String(recipeSet.version),
+    productHandle: safe(product.handle),
+  };
+  return template
+    .replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
+      Object.hasOwn(values, name) ? values[name as FileNamePlaceholder] : whole,
+    )
+    .slice(0, MAX_NAME)
+    .trim()
+    .replace(/^\.+/, '_');
+}
+
+/** `name`, or `name-2`, `name-3`… when a file of the set already has it. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let unique = name;
+  for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${name}-${n}`;
+  taken.add(unique.toLowerCase());
+  return unique;
 }

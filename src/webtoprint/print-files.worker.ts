@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { bleedOf, PrintSettingsService } from '../catalog';
 import { Clock } from '../common/clock/clock';
 import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { JobContext, JobQueue } from '../common/jobs/job-queue';
@@ -9,13 +10,14 @@ import { BlobStore } from '../common/storage/blob-store';
 import { PrintFileOrdersService } from '../orders/print-file-orders.service';
 import { AppConfig } from '../config/app-config';
 import {
+  DesignedRecipeSet,
   printCostProblems,
   RecipeSetDesignsService,
   RecipeSetsService,
   RecipeStatus,
 } from '../recipesets';
 import { ClientImages } from '../render';
-import { StoredLocationFiles } from './entities/print-file-set.entity';
+import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
 
@@ -51,6 +53,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly events: EventRecorder,
+    private readonly printSettings: PrintSettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -64,14 +67,37 @@ export class PrintFilesWorker implements OnModuleInit {
     const recipeSet = await this.designs.forJob(recipeSetId);
     // Gone, or changed since (a proof of an earlier version): nothing to make.
     if (!recipeSet || recipeSet.version !== designVersion) return;
-    const { set } = await this.sets.request(recipeSetId, designVersion, job.priority);
-    if (set.status === 'ready') return;
+    // The set of the current print settings (an acknowledgement records none), and every set
+    // requests recorded with earlier settings that is not made yet: the queue keeps one job per
+    // design version, so this job makes them all.
+    await this.sets.request(
+      recipeSetId,
+      designVersion,
+      job.priority,
+      await this.printSettings.snapshotFor(
+        recipeSet.clientId,
+        recipeSet.product.definition.locations,
+      ),
+    );
+    for (const set of await this.sets.unfinished(recipeSetId, designVersion))
+      await this.make(recipeSet, set, job);
+  }
+
+  /** Makes one set of print files, moving the recipe set and its orders along. */
+  private async make(
+    recipeSet: DesignedRecipeSet,
+    set: PrintFileSetEntity,
+    job: JobContext,
+  ): Promise<void> {
+    const { id: recipeSetId, version: designVersion } = recipeSet;
     // A design over the ceilings (saved before them, or the ceiling lowered since; an order may
     // name it): failed for good at once, never retried, never decoded.
     const tooLarge = printCostProblems(
       recipeSet.design,
       recipeSet.product.definition,
       this.config.print,
+      'design',
+      bleedOf(set.settings),
     );
     if (tooLarge.length > 0) {
       const message = `The print files cannot be made: ${tooLarge.join(' ')}`;
@@ -108,11 +134,12 @@ export class PrintFilesWorker implements OnModuleInit {
           order: await this.orders.latestFor(recipeSetId),
         },
         this.images.forDesign(recipeSet.clientId),
+        set.settings,
       );
       const key = (name: string, ext: 'pdf' | 'png' | 'zip') =>
         this.keys.forInputs(
           PRINT_NAMESPACE,
-          { v: PRINT_FILES_VERSION, recipeSetId, designVersion, name },
+          { v: PRINT_FILES_VERSION, recipeSetId, designVersion, settings: set.settingsKey, name },
           ext,
         );
       const locations: Record<string, StoredLocationFiles> = {};

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ProductLocation } from '../catalog';
+import { DEFAULT_PRINT_SETTINGS, type ProductLocation } from '../catalog';
 import type { Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
 import { printCanvasPixels, type ImageElement, type LocationDesign } from '../recipesets';
@@ -86,7 +86,7 @@ describe('print files: memory bounded by the canvas', () => {
 
   it('draws the PDF one image element at a time, each decoded at most at the page size', async () => {
     const page = printCanvasPixels(LOCATION); // print area plus bleed: 626 × 331
-    const pdf = await printPdf(LOCATION, huge(), sources, { title: 't' });
+    const pdf = await printPdf(LOCATION, huge(), sources, { title: 't' }, DEFAULT_PRINT_SETTINGS);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(decoded).toHaveLength(20);
     expect(flight.max).toBe(1);
@@ -98,7 +98,7 @@ describe('print files: memory bounded by the canvas', () => {
 
   it('decodes a turned element at most over the page turned with it', async () => {
     const page = printCanvasPixels(LOCATION);
-    await printPdf(LOCATION, huge(45), sources, { title: 't' });
+    await printPdf(LOCATION, huge(45), sources, { title: 't' }, DEFAULT_PRINT_SETTINGS);
     await printPng(LOCATION, huge(45), sources);
     // The page's bounding box in the element's own (turned) pixels: (w + h) / √2 on each side.
     const side = Math.ceil((page.width + page.height) / Math.SQRT2) + 2;

@@ -1,12 +1,19 @@
-import type { ProductDefinition, ProductLocation } from '../catalog';
+import {
+  DEFAULT_PRINT_SETTINGS,
+  locationPrintSettings,
+  PrintSettings,
+  PrintSettingsSnapshot,
+  ProductDefinition,
+  ProductLocation,
+} from '../catalog';
+import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
-import { SRGB } from '../common/pdf/pdfx';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
 import type { DesignElement } from '../recipesets';
 import { workerPool, workerTask } from '../common/workers/worker-pool';
-import { BLEED_MM, ImageResolution } from './location-files';
-import { MINIMUM_DPI, PrintFilesInput } from './print-files';
+import { ImageResolution } from './location-files';
+import { PrintFilesInput } from './print-files';
 
 /** What the print files are made of, and what the sheet shows besides. */
 export interface SpecificationInput extends PrintFilesInput {
@@ -20,6 +27,8 @@ export interface SpecificationInput extends PrintFilesInput {
   outline(request: TextOutlineRequest): Promise<TextOutline>;
   /** Each location's image resolutions at their printed sizes (imageResolutions), by handle. */
   resolutions?: ReadonlyMap<string, ImageResolution[]>;
+  /** The print settings the files are made with (the defaults when absent). */
+  settings?: PrintSettingsSnapshot;
 }
 
 /** A4 landscape, in points. */
@@ -47,8 +56,19 @@ interface PlacedElement {
 
 const mm = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
 
-/** What the print files are made as (the sheet says so under each location's title). */
-const PRINT_SETTINGS = { standard: 'PDF/X-4', colour: `RGB (${SRGB.identifier})` };
+/** The print settings of a location's files (the sheet says so under each location's title). */
+function settingsOf(input: Pick<SpecificationInput, 'settings'>, location: string): PrintSettings {
+  return input.settings
+    ? locationPrintSettings(input.settings.client, { print: input.settings.locations[location] })
+    : DEFAULT_PRINT_SETTINGS;
+}
+
+/** The print settings as a line of the sheet. */
+export function settingsLine(s: PrintSettings): string {
+  const standard = s.pdfStandard === 'PDF/X-4' ? 'PDF/X-4' : 'PDF';
+  const colour = `${s.colorSpace.toUpperCase()} (${outputCondition(s.iccProfile).identifier})`;
+  return `Print files: ${standard}, ${colour}, bleed ${s.bleedMm} mm, images at ${s.minimumDpi} dpi or more`;
+}
 
 /** What the sheet is drawn from once text sizes are known: plain data, for a worker thread. */
 export interface SpecificationSheet extends Omit<SpecificationInput, 'outline'> {
@@ -89,6 +109,7 @@ export async function specificationPdf(input: SpecificationInput): Promise<Buffe
       data.recipeSet.design[location.handle]?.elements ?? [],
       outline,
       data.resolutions?.get(location.handle) ?? [],
+      settingsOf(data, location.handle).minimumDpi,
     );
   const bytes = await workerPool().run(drawTask, { ...data, elements });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -152,16 +173,19 @@ async function header(
     `${location.name ?? location.handle} - print area ${mm(widthMm)} x ${mm(heightMm)} mm - ${location.dpi} dpi - ${location.embellishment}`,
     { x: MARGIN, y: 94, size: 12, bold: true },
   );
-  await page.text(
-    `Print files: ${PRINT_SETTINGS.standard}, ${PRINT_SETTINGS.colour}, bleed ${BLEED_MM} mm, images at ${MINIMUM_DPI} dpi or more`,
-    { x: MARGIN, y: 109, size: 8, hex: GREY },
-  );
+  await page.text(settingsLine(settingsOf(input, location.handle)), {
+    x: MARGIN,
+    y: 109,
+    size: 8,
+    hex: GREY,
+  });
 }
 
 async function placedElements(
   elements: readonly DesignElement[],
   outline: SpecificationInput['outline'],
   resolutions: readonly ImageResolution[],
+  minimumDpi: number,
 ): Promise<PlacedElement[]> {
   const placed: PlacedElement[] = [];
   for (const e of elements) {
@@ -173,7 +197,7 @@ async function placedElements(
           r.heightMm === e.height,
       );
       const dpi = resolution
-        ? `, ${resolution.effectiveDpi} dpi${resolution.warnings.length > 0 ? ` (below ${MINIMUM_DPI})` : ''}`
+        ? `, ${resolution.effectiveDpi} dpi${resolution.warnings.length > 0 ? ` (below ${minimumDpi})` : ''}`
         : '';
       placed.push({
         box: { x: e.x, y: e.y, width: e.width, height: e.height },

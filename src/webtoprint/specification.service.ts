@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { locationPrintSettings, PrintSettingsService, PrintSettingsSnapshot } from '../catalog';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { encodePng } from '../common/images/compose';
@@ -10,14 +11,13 @@ import { OrderForPrint, PrintFileOrdersService } from '../orders/print-file-orde
 import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipesets';
 import { ClientImages, RENDERER_VERSION, rasterizeDesign, RenderService } from '../render';
 import { ImageResolution, imageResolutions } from './location-files';
-import { MINIMUM_DPI } from './print-files';
 import { specificationPdf, viewAngleFor } from './specification-pdf';
 
 /** Longest side of the print previews drawn into the sheet, in pixels. */
 const PREVIEW_SIDE = 600;
 
 /** Bump when the sheet is drawn differently, so that stored sheets are no longer used. */
-const SPECIFICATION_VERSION = 2; // 2: print settings and image resolutions
+const SPECIFICATION_VERSION = 3; // 3: the client's print settings; 2: print settings and image resolutions
 const SPECIFICATIONS = 'specifications';
 
 /**
@@ -37,6 +37,7 @@ export class SpecificationService {
     private readonly orders: PrintFileOrdersService,
     private readonly store: BlobStore,
     private readonly keys: BlobKeys,
+    private readonly printSettings: PrintSettingsService,
   ) {}
 
   private readonly flight = new SingleFlight<Buffer>();
@@ -58,6 +59,10 @@ export class SpecificationService {
     if (recipeSet.clientHandle !== handle) throw new RecipeSetNotFound(ref.trim());
     const order = await this.orders.latestFor(recipeSet.id);
     const webToPrintUrl = `${this.config.baseUrl}/api/webtoprint/${recipeSet.readableId}`;
+    const settings = await this.printSettings.snapshotFor(
+      recipeSet.clientId,
+      recipeSet.product.definition.locations,
+    );
     const key = this.keys.forInputs(
       SPECIFICATIONS,
       {
@@ -69,13 +74,14 @@ export class SpecificationService {
         options: recipeSet.options,
         order: order ?? null,
         url: webToPrintUrl,
+        settings: settings.key,
       },
       'pdf',
     );
     const bytes = await this.flight.run(key, async () => {
       const stored = await this.store.get(key);
       if (stored) return stored;
-      const built = await this.build(recipeSet, order, webToPrintUrl);
+      const built = await this.build(recipeSet, order, webToPrintUrl, settings.snapshot);
       await this.store.put(key, built);
       return built;
     });
@@ -86,6 +92,7 @@ export class SpecificationService {
     recipeSet: DesignedRecipeSet,
     order: OrderForPrint | undefined,
     webToPrintUrl: string,
+    settings: PrintSettingsSnapshot,
   ): Promise<Buffer> {
     this.builds++;
     const { definition } = recipeSet.product;
@@ -105,7 +112,10 @@ export class SpecificationService {
       };
       const raster = await rasterizeDesign(location, design, size, sources);
       if (raster) prints.set(location.handle, await encodePng(raster));
-      resolutions.set(location.handle, await imageResolutions(design, sources, MINIMUM_DPI));
+      const { minimumDpi } = locationPrintSettings(settings.client, {
+        print: settings.locations[location.handle],
+      });
+      resolutions.set(location.handle, await imageResolutions(design, sources, minimumDpi));
     }
     return specificationPdf({
       recipeSet,
@@ -115,6 +125,7 @@ export class SpecificationService {
       renders,
       prints,
       resolutions,
+      settings,
       outline: sources.outline,
     });
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog';
 import { OrdersModule } from '../orders/orders.module';
 import { RecipeSetsModule } from '../recipesets';
 import { RenderModule } from '../render';
@@ -17,6 +18,7 @@ import { SpecificationService } from './specification.service';
     TypeOrmModule.forFeature(WEB_TO_PRINT_ENTITIES),
     RecipeSetsModule,
     RenderModule,
+    CatalogModule,
     OrdersModule,
   ],
   controllers: [WebToPrintController, SpecificationController],

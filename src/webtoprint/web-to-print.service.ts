@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { bleedOf, PrintSettingsService } from '../catalog';
 import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
 import { Actor } from '../common/auth/actor';
 import { JobQueue } from '../common/jobs/job-queue';
@@ -49,6 +50,7 @@ export class WebToPrintService {
     private readonly links: BlobLinks,
     private readonly config: AppConfig,
     private readonly recorder: LogEntryRecorder,
+    private readonly printSettings: PrintSettingsService,
   ) {}
 
   /** The ZIP of all files. */
@@ -80,8 +82,8 @@ export class WebToPrintService {
   }
 
   /**
-   * The recipe set and its ready files (undefined while not ready; requested then if nothing
-   * was). Failed for good: an error (500 with the log link).
+   * The recipe set and its ready files made with the current print settings (undefined while not
+   * ready; requested then if nothing was). Failed for good: an error (500 with the log link).
    */
   private async current(
     actor: Actor,
@@ -92,35 +94,42 @@ export class WebToPrintService {
     const recipeSet = await this.designs.forPrint(actor, ref);
     if (WITHHELD.includes(recipeSet.status))
       throw new PrintFilesUnavailable(recipeSet.readableId, recipeSet.status);
-    const existing = await this.sets.find(recipeSet.id, recipeSet.version);
+    const settings = await this.printSettings.snapshotFor(
+      recipeSet.clientId,
+      recipeSet.product.definition.locations,
+    );
+    const existing = await this.sets.find(recipeSet.id, recipeSet.version, settings.key);
     if (existing?.status === 'ready') return { recipeSet, set: existing };
     // A design saved before the ceilings: refused now rather than queued to fail (or exhaust memory).
     const tooLarge = printCostProblems(
       recipeSet.design,
       recipeSet.product.definition,
       this.config.print,
+      'design',
+      bleedOf(settings.snapshot),
     );
     if (tooLarge.length > 0) throw new PrintFilesTooLarge(recipeSet.readableId, tooLarge);
     if (existing?.status === 'failed') throw await this.failure(recipeSet, existing);
-    if (!existing) {
-      // A proof (no acknowledged order names the recipe set yet) never outranks real orders.
-      const proof = recipeSet.status === RecipeStatus.Created;
-      const priority = proof ? Math.min(requested, DEFAULT_PRIORITY) : requested;
+    // A set already queued is asked for again too: the queue keeps one job per design version
+    // (this adds none while one waits), and a job that started before this set was recorded
+    // would not make it.
+    const proof = recipeSet.status === RecipeStatus.Created;
+    // A proof (no acknowledged order names the recipe set yet) never outranks real orders.
+    const priority = proof ? Math.min(requested, DEFAULT_PRIORITY) : requested;
+    if (existing?.status !== 'processing')
       await this.uow.run(async () => {
-        if (proof) {
+        if (!existing && proof) {
           const queued = await this.sets.lockAndCountProofs(recipeSet.clientId);
           const limit = this.config.print.proofQueueLimit;
           if (queued >= limit) throw new TooManyProofs(recipeSet.readableId, queued, limit);
         }
-        const { created } = await this.sets.request(recipeSet.id, recipeSet.version, priority);
-        if (created)
-          await this.jobs.send(
-            'print-files',
-            { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-            { priority, singletonKey: `${recipeSet.id}:${recipeSet.version}` },
-          );
+        if (!existing) await this.sets.request(recipeSet.id, recipeSet.version, priority, settings);
+        await this.jobs.send(
+          'print-files',
+          { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
+          { priority, singletonKey: `${recipeSet.id}:${recipeSet.version}` },
+        );
       });
-    }
     return { recipeSet };
   }
 

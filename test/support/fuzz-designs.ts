@@ -26,6 +26,28 @@ const clamp = (v: unknown, min: number, max: number, fallback: number): number =
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
 const pick = <T>(list: readonly T[], n: number): T => list[Math.abs(n) % list.length];
 
+const FILE_NAME_TEMPLATES = [
+  '{readableId}-{location}',
+  '{purchaseOrderNumber}_{sku} x{quantity} {location}.v{designVersion}',
+  '{productHandle}-{uuid}-{location}',
+];
+const CMYK_PROFILES = ['FOGRA39', 'GRACoL2006'];
+
+/**
+ * Print settings made valid (a client's, or a location's overrides): a profile of the colour
+ * space given, and a file name template from a valid list.
+ */
+export function validPrintSettings(body: unknown, n: number): unknown {
+  if (!isObj(body)) return body;
+  const b = { ...body };
+  const cmyk = typeof b.iccProfile === 'string' && b.iccProfile !== 'sRGB';
+  if (b.colorSpace === 'rgb' && cmyk) b.iccProfile = 'sRGB';
+  if (b.colorSpace === 'cmyk' && b.iccProfile === 'sRGB') b.iccProfile = pick(CMYK_PROFILES, n);
+  // A generated template is almost never valid (placeholders, {location}): one that is instead.
+  if (typeof b.fileNameTemplate === 'string') b.fileNameTemplate = pick(FILE_NAME_TEMPLATES, n);
+  return b;
+}
+
 /**
  * A valid product: the generated handle, name, description and locations (handles made unique),
  * with options, SKUs and a view angle from teeProduct whose images are the client's and whose
@@ -42,7 +64,9 @@ export function validProduct(body: unknown, images: number[], handle?: string): 
       !seen.has(l.handle.toLowerCase()) &&
       !!seen.add(l.handle.toLowerCase()),
   );
-  const used: Obj[] = locations.length > 0 ? locations : base.locations;
+  const used: Obj[] = (locations.length > 0 ? locations : (base.locations as Obj[])).map((l, i) =>
+    isObj(l.print) ? { ...l, print: validPrintSettings(l.print, i) } : l,
+  );
   const view = base.viewAngles[0];
   return {
     ...body,

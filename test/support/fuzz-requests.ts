@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ADDRESS_REQUIRED } from '../../src/orders/dto/address.dto';
-import { validDesign, validOptions, validProduct } from './fuzz-designs';
+import { validDesign, validOptions, validPrintSettings, validProduct } from './fuzz-designs';
 import { asText, GeneratedRequest, Operation, Override } from './openapi-arbitraries';
 
 /**
@@ -173,6 +173,8 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       const keep = op.operationId === 'replaceProduct' && HANDLE.test(handle) ? handle : undefined;
       return { ...req, path, body: validProduct(req.body, pools.catalogImages, keep) };
     }
+    case 'replacePrintSettings':
+      return { ...req, body: validPrintSettings(req.body, n) };
     case 'createRecipeSet':
     case 'replaceRecipeSetDesign': {
       if (!isObject(req.body)) return req;

@@ -23,6 +23,7 @@ import { NestedList } from '../../common/validation/lists';
 import { StringRecord } from '../../common/validation/records';
 import { EMBELLISHMENTS, Embellishment } from '../product-definition';
 import { Handle } from './handle';
+import { PrintSettingsInputDto } from './print-settings.dto';
 import { ViewAngleDto } from './view-angle.dto';
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -109,6 +110,17 @@ export class LocationDto {
   @IsOptional()
   @IsIn(EMBELLISHMENTS, { message: `$property must be one of: ${EMBELLISHMENTS.join(', ')}` })
   embellishment?: Embellishment;
+
+  @ApiPropertyOptional({
+    type: PrintSettingsInputDto,
+    description:
+      "Overrides of the client's print settings (GET /api/catalog/{clientHandle}/print-settings) for this location's files.",
+  })
+  @IsOptional()
+  @IsObject({ message: '$property must be an object of print settings' })
+  @ValidateNested()
+  @Type(() => PrintSettingsInputDto)
+  print?: PrintSettingsInputDto;
 }
 
 export class RenderStateDto {

@@ -1,5 +1,7 @@
 import {
   clip,
+  cmyk,
+  Color,
   concatTransformationMatrix,
   drawObject,
   endPath,
@@ -17,7 +19,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { createHash, Hash } from 'node:crypto';
 import sharp from 'sharp';
-import { decodeRgba, deflatedPlanes } from '../images/compose';
+import { cmykColours, decodeRgba, deflatedPlanes, Rgba } from '../images/compose';
 import { iccStream, markPdfX4, OutputCondition } from './pdfx';
 
 /** Pixels an image drawn by drawPng may have unless told otherwise (renders are at most 4096²). */
@@ -42,10 +44,39 @@ export interface PdfPlacement {
   rotation?: number;
 }
 
-const colour = (hex: string) => {
+const rgbOf = (hex: string) => {
   const n = Number.parseInt(hex.replace('#', ''), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 };
+
+/**
+ * How a document's colours are written: RGB as given, or CMYK through the output condition's
+ * profile (colours converted up front by {@link PdfDocumentBuilder.useColours}, images as drawn).
+ */
+class DocumentColours {
+  private readonly converted = new Map<string, Color>();
+
+  constructor(
+    /** The colour space of images: DeviceRGB, or ICCBased on the output condition's profile. */
+    readonly imageSpace: PDFObject | string,
+    /** The CMYK profile's path, for a CMYK document. */
+    readonly cmykProfile?: string,
+  ) {}
+
+  async prepare(hexes: string[]): Promise<void> {
+    if (!this.cmykProfile) return;
+    const missing = hexes.filter((h) => !this.converted.has(h.toLowerCase()));
+    for (const [hex, [c, m, y, k]] of await cmykColours(missing, this.cmykProfile))
+      this.converted.set(hex, cmyk(c, m, y, k));
+  }
+
+  of(hex: string): Color {
+    if (!this.cmykProfile) return rgbOf(hex);
+    const converted = this.converted.get(hex.toLowerCase());
+    if (!converted) throw new Error(`the colour ${hex} was not prepared (useColours)`);
+    return converted;
+  }
+}
 
 /** `text` with what `font` cannot encode replaced: `?` for a character, a space for a line break. */
 function printable(text: string, font: PDFFont): string {
@@ -67,29 +98,38 @@ const FIXED_DATE = new Date('2000-01-01T00:00:00Z');
 export class PdfDocumentBuilder {
   /** What the document draws, as it is drawn: the PDF/X file identifier's source. */
   private readonly content: Hash = createHash('sha256');
-  private readonly rgbSpace: PDFObject | string;
+  private readonly colours: DocumentColours;
 
   private constructor(
     private readonly doc: PDFDocument,
     private readonly meta: {
       title: string;
-      pdfx?: { condition: OutputCondition; profile: PDFRef };
+      output?: { condition: OutputCondition; profile: PDFRef; pdfx: boolean };
     },
   ) {
-    // Under PDF/X, images are tagged with the output condition's profile (ICCBased).
-    this.rgbSpace = meta.pdfx
-      ? doc.context.obj([PDFName.of('ICCBased'), meta.pdfx.profile])
-      : 'DeviceRGB';
+    // With an output condition, images are tagged with its profile (ICCBased) and, for a CMYK
+    // condition, converted into it (as are the colours of shapes and text).
+    const output = meta.output;
+    this.colours = output
+      ? new DocumentColours(
+          doc.context.obj([PDFName.of('ICCBased'), output.profile]),
+          output.condition.components === 4 ? output.condition.path : undefined,
+        )
+      : new DocumentColours('DeviceRGB');
+    if (output?.condition.components === 4 && !output.condition.path)
+      throw new Error(`the CMYK condition ${output.condition.identifier} has no profile file`);
   }
 
   /**
-   * A document; with `pdfx`, a PDF/X-4 file for that RGB output condition (see markPdfX4): every
-   * page must then be given its trim box.
+   * A document; with `output`, its colours are in that output condition (RGB tagged with its
+   * profile, or CMYK converted through it), and with `pdfx` as well it is a PDF/X-4 file for it
+   * (see markPdfX4): every page must then be given its trim box.
    */
   static async create(meta: {
     title: string;
     subject?: string;
-    pdfx?: OutputCondition;
+    output?: OutputCondition;
+    pdfx?: boolean;
   }): Promise<PdfDocumentBuilder> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(meta.title);
@@ -98,8 +138,17 @@ export class PdfDocumentBuilder {
     doc.setCreator('Product Customizer Integration API');
     doc.setCreationDate(FIXED_DATE);
     doc.setModificationDate(FIXED_DATE);
-    const pdfx = meta.pdfx && { condition: meta.pdfx, profile: iccStream(doc, meta.pdfx) };
-    return new PdfDocumentBuilder(doc, { title: meta.title, pdfx });
+    const output = meta.output && {
+      condition: meta.output,
+      profile: iccStream(doc, meta.output),
+      pdfx: meta.pdfx ?? false,
+    };
+    return new PdfDocumentBuilder(doc, { title: meta.title, output });
+  }
+
+  /** Converts the colours shapes and text will be drawn in (needed before drawing in CMYK). */
+  useColours(hexes: string[]): Promise<void> {
+    return this.colours.prepare(hexes);
   }
 
   /**
@@ -114,13 +163,13 @@ export class PdfDocumentBuilder {
       page.setBleedBox(0, 0, width, height);
     }
     this.content.update(`page ${width} ${height} ${JSON.stringify(boxes)}\n`);
-    return new PdfPageCanvas(this.doc, page, this.rgbSpace, (part) => this.content.update(part));
+    return new PdfPageCanvas(this.doc, page, this.colours, (part) => this.content.update(part));
   }
 
   async bytes(): Promise<Buffer> {
-    const { pdfx, title } = this.meta;
-    if (pdfx)
-      markPdfX4(this.doc, { ...pdfx, title, date: FIXED_DATE, content: this.content.digest() });
+    const { output, title } = this.meta;
+    if (output?.pdfx)
+      markPdfX4(this.doc, { ...output, title, date: FIXED_DATE, content: this.content.digest() });
     return Buffer.from(await this.doc.save({ useObjectStreams: false }));
   }
 }
@@ -132,7 +181,7 @@ export class PdfPageCanvas {
   constructor(
     private readonly doc: PDFDocument,
     private readonly page: PDFPage,
-    private readonly rgbSpace: PDFObject | string,
+    private readonly colours: DocumentColours,
     private readonly record: (part: string | Buffer) => void,
   ) {}
 
@@ -147,7 +196,7 @@ export class PdfPageCanvas {
       y: this.height - rect.y - rect.height,
       width: rect.width,
       height: rect.height,
-      color: colour(hex),
+      color: this.colours.of(hex),
     });
   }
 
@@ -158,7 +207,7 @@ export class PdfPageCanvas {
       y: this.height - rect.y - rect.height,
       width: rect.width,
       height: rect.height,
-      borderColor: colour(hex),
+      borderColor: this.colours.of(hex),
       borderWidth: width,
     });
   }
@@ -167,14 +216,16 @@ export class PdfPageCanvas {
   fillPath(d: string, hex: string, at: PdfPlacement): void {
     if (d === '') return;
     this.record(`path ${d} ${hex} ${JSON.stringify(at)}\n`);
-    this.transformed(at, () => this.page.drawSvgPath(d, { x: 0, y: 0, color: colour(hex) }));
+    this.transformed(at, () =>
+      this.page.drawSvgPath(d, { x: 0, y: 0, color: this.colours.of(hex) }),
+    );
   }
 
   /**
    * A PNG (or any image libvips reads) stretched over `width` × `height` points with its top-left
-   * corner at the placement. Decoded by libvips and deflated by zlib off the event loop, then
-   * drawn as drawPlanes draws (pdf-lib's embedPng would decode and deflate it in JavaScript:
-   * about a second of blocked event loop for a large render).
+   * corner at the placement (see drawImage); a soft mask only when it has some transparency, as
+   * pdf-lib's embedPng would (which would decode and deflate it in JavaScript instead: about a
+   * second of blocked event loop for a large render).
    */
   async drawPng(
     png: Buffer,
@@ -184,44 +235,42 @@ export class PdfPageCanvas {
   ): Promise<void> {
     const image = await decodeRgba(png, { limitInputPixels });
     const raw = { raw: { width: image.width, height: image.height, channels: 4 as const } };
-    const [planes, { isOpaque }] = await Promise.all([
-      deflatedPlanes(image),
-      sharp(image.data, raw).stats(),
-    ]);
-    // Like embedPng: a soft mask only for an image with some transparency.
-    const alpha = isOpaque ? undefined : planes.alpha;
-    this.drawPlanes({ ...planes, alpha, width: image.width, height: image.height }, size, at);
+    const { isOpaque } = await sharp(image.data, raw).stats();
+    await this.drawImage(image, size, at, { opaque: isOpaque });
   }
 
   /**
-   * An image given as deflated RGB and (optional) alpha planes (see deflatedPlanes) stretched over `width` ×
-   * `height` points, placed as drawPng places it. Nothing is decoded here: large print images
-   * cost the event loop nothing (pdf-lib would decode a PNG in JavaScript).
+   * An image stretched over `width` × `height` points, placed by its top-left corner or its
+   * centre, with its alpha as a soft mask (none when `opaque`). Its colour planes are made by
+   * libvips and deflated by zlib off the event loop (CMYK through the output condition's profile
+   * in a CMYK document); nothing is decoded in JavaScript.
    */
-  drawPlanes(
-    planes: { rgb: Buffer; alpha?: Buffer; width: number; height: number },
+  async drawImage(
+    image: Rgba,
     size: { width: number; height: number },
     at: PdfPlacement & { about?: 'top-left' | 'centre' },
-  ): void {
+    options: { opaque?: boolean } = {},
+  ): Promise<void> {
+    const planes = await deflatedPlanes(image, this.colours.cmykProfile);
     const common = {
       Type: 'XObject',
       Subtype: 'Image',
-      Width: planes.width,
-      Height: planes.height,
+      Width: image.width,
+      Height: image.height,
       BitsPerComponent: 8,
       Filter: 'FlateDecode',
     };
-    this.record(`image ${JSON.stringify({ size, at, w: planes.width, h: planes.height })}\n`);
-    this.record(planes.rgb);
-    if (planes.alpha) this.record(planes.alpha);
+    this.record(`image ${JSON.stringify({ size, at, w: image.width, h: image.height })}\n`);
+    this.record(planes.colour);
+    if (!options.opaque) this.record(planes.alpha);
     const context = this.doc.context;
     const mask =
-      planes.alpha &&
+      !options.opaque &&
       context.register(context.stream(planes.alpha, { ...common, ColorSpace: 'DeviceGray' }));
     const ref = context.register(
-      context.stream(planes.rgb, {
+      context.stream(planes.colour, {
         ...common,
-        ColorSpace: this.rgbSpace,
+        ColorSpace: this.colours.imageSpace,
         ...(mask ? { SMask: mask } : {}),
       }),
     );
@@ -250,7 +299,7 @@ export class PdfPageCanvas {
       y: this.height - at.y - at.size,
       size: at.size,
       font,
-      color: colour(at.hex ?? '#000000'),
+      color: this.colours.of(at.hex ?? '#000000'),
     });
   }
 

@@ -19,6 +19,8 @@ export interface OutputCondition {
   identifier: string;
   /** A readable description of the condition. */
   info: string;
+  /** The profile's file, for libvips to convert images and colours into (a CMYK condition). */
+  path?: string;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import type { TaskCall } from './worker-entry';
+import { projectRoot } from '../files/project-root';
 
 /** The module every worker thread runs (it lowers the thread's priority, then runs the task). */
 const ENTRY = 'common/workers/worker-entry';
@@ -94,17 +95,6 @@ export class WorkerTaskFailed extends DomainError {
       { logEntry: true },
     );
   }
-}
-
-/** The project root: the nearest directory above this file with a package.json. */
-function projectRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
 }
 
 /** The compiled module of a task; a clear error when dist/ has not been built. */

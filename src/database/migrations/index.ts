@@ -18,6 +18,7 @@ import { LibraryLimit1766003000000 } from './1766003000000-library-limit';
 import { PrintFailureLog1766003100000 } from './1766003100000-print-failure-log';
 import { Webhooks1766003200000 } from './1766003200000-webhooks';
 import { EventFanout1766003300000 } from './1766003300000-event-fanout';
+import { PrintSettings1766003400000 } from './1766003400000-print-settings';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   PrintFailureLog1766003100000,
   Webhooks1766003200000,
   EventFanout1766003300000,
+  PrintSettings1766003400000,
 ];

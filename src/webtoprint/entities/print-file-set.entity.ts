@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
   Unique,
 } from 'typeorm';
+import type { PrintSettingsSnapshot } from '../../catalog';
 import { RecipeSetEntity } from '../../recipesets';
 
 export const PRINT_FILE_SET_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -20,12 +21,17 @@ export interface StoredLocationFiles {
 }
 
 /**
- * The print files of one design version of a recipe set: requested (queued), being made, stored
- * (ready, with the blob keys of the ZIP and of each location's files), or failed for good. The
- * job that makes them is on the queue; this row is what the routes read.
+ * The print files of one design version of a recipe set, made with one set of print settings:
+ * requested (queued), being made, stored (ready, with the blob keys of the ZIP and of each
+ * location's files), or failed for good. The job that makes them is on the queue; this row is what
+ * the routes read. Changed settings name another set: files are made again with them.
  */
 @Entity({ name: 'print_file_set' })
-@Unique('UQ_print_file_set_recipe_set_version', ['recipeSetId', 'designVersion'])
+@Unique('UQ_print_file_set_recipe_set_version_settings', [
+  'recipeSetId',
+  'designVersion',
+  'settingsKey',
+])
 @Index('IDX_print_file_set_status', ['status', 'requestedAt'])
 export class PrintFileSetEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -40,6 +46,14 @@ export class PrintFileSetEntity {
 
   @Column({ name: 'design_version', type: 'integer' })
   designVersion: number;
+
+  /** The key of `settings` (printSettingsKey). */
+  @Column({ name: 'settings_key', type: 'varchar', length: 64 })
+  settingsKey: string;
+
+  /** The print settings the files are made with: the client's and the locations' overrides. */
+  @Column({ type: 'jsonb' })
+  settings: PrintSettingsSnapshot;
 
   @Column({ type: 'varchar', length: 16 })
   status: PrintFileSetStatus;

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { Actor } from '../common/auth/actor';
+import { Clock } from '../common/clock/clock';
+import { invalidWithProblems } from '../common/errors/domain-error';
+import { colorSpaceOf } from '../common/pdf/output-conditions';
+import { ClientsService } from '../clients/clients.service';
+import { PrintSettingsInputDto } from './dto/print-settings.dto';
+import {
+  colourProblems,
+  DEFAULT_PRINT_SETTINGS,
+  DEFAULT_PROFILE,
+  fileNameTemplateProblems,
+  normalised,
+  PrintSettings,
+  PrintSettingsSnapshot,
+  printSettingsKey,
+  printSettingsSnapshot,
+} from './print-settings';
+import type { ProductLocation } from './product-definition';
+import { PrintSettingsRepository } from './print-settings.repository';
+
+/**
+ * Clients' print settings: admins read and replace them; the print-file worker and the
+ * specification sheet read them (with each location's overrides from the product definition).
+ */
+@Injectable()
+export class PrintSettingsService {
+  constructor(
+    private readonly repo: PrintSettingsRepository,
+    private readonly clients: ClientsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(actor: Actor, clientHandle: string): Promise<PrintSettings> {
+    return this.forClient(await this.clients.idFor(actor, clientHandle));
+  }
+
+  /**
+   * Replaces the client's settings: what the body leaves out takes its default (a colour space
+   * alone its default profile, a profile alone its colour space). Print files made afterwards use
+   * them; files already made stay as they are.
+   */
+  async put(
+    actor: Actor,
+    clientHandle: string,
+    input: PrintSettingsInputDto,
+  ): Promise<PrintSettings> {
+    const clientId = await this.clients.idFor(actor, clientHandle);
+    const problems = colourProblems(input);
+    if (input.fileNameTemplate !== undefined)
+      problems.push(...fileNameTemplateProblems(input.fileNameTemplate));
+    if (problems.length > 0) throw invalidWithProblems('print settings', problems);
+    const colorSpace =
+      input.colorSpace ??
+      (input.iccProfile ? colorSpaceOf(input.iccProfile) : DEFAULT_PRINT_SETTINGS.colorSpace);
+    const settings = normalised({
+      pdfStandard: input.pdfStandard ?? DEFAULT_PRINT_SETTINGS.pdfStandard,
+      colorSpace,
+      iccProfile: input.iccProfile ?? DEFAULT_PROFILE[colorSpace],
+      bleedMm: input.bleedMm ?? DEFAULT_PRINT_SETTINGS.bleedMm,
+      minimumDpi: input.minimumDpi ?? DEFAULT_PRINT_SETTINGS.minimumDpi,
+      fileNameTemplate: input.fileNameTemplate ?? DEFAULT_PRINT_SETTINGS.fileNameTemplate,
+    });
+    await this.repo.put(clientId, settings, this.clock.now());
+    return settings;
+  }
+
+  /** The client's settings (the defaults when it has written none). */
+  async forClient(clientId: string): Promise<PrintSettings> {
+    const stored = await this.repo.find(clientId);
+    return stored ? normalised({ ...DEFAULT_PRINT_SETTINGS, ...stored }) : DEFAULT_PRINT_SETTINGS;
+  }
+
+  /**
+   * What a product's print files are made with now: the client's settings and its locations'
+   * overrides, with their key (print-file sets are stored per key).
+   */
+  async snapshotFor(
+    clientId: string,
+    locations: readonly ProductLocation[],
+  ): Promise<{ key: string; snapshot: PrintSettingsSnapshot }> {
+    const snapshot = printSettingsSnapshot(await this.forClient(clientId), locations);
+    return { key: printSettingsKey(snapshot), snapshot };
+  }
+}
