@@ -4,7 +4,7 @@
  * app whose workers make the print files meanwhile, and against one without workers: the
  * acknowledgements' p99 in each, and with workers the jobs finished per minute and the queue lag.
  *
- *   npm run bench -- print [--idle 10 --stream 30 --connections 8]
+ *   npm run bench -- print [--idle 10 --stream 30 --connections 8] [--cmyk]
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,21 +30,34 @@ interface Options {
   streamS: number;
   connections: number;
   adminUrl: string;
+  /** The client's print settings ask for CMYK (FOGRA39) rather than the default sRGB. */
+  cmyk: boolean;
 }
 
 const USAGE = `Usage: npm run bench -- print [options]
   --idle <n>         acknowledgements at idle per demo product, one after another (default 10)
   --stream <s>       seconds of the acknowledgement stream, with and without workers (default 30)
   --connections <n>  connections of the stream (default 8)
+  --cmyk             the client's print settings ask for CMYK files (FOGRA39) instead of sRGB
 Environment: BENCH_DATABASE_URL, BENCH_REDIS_URL (as for the orders suite).`;
 
 function parseOptions(argv: string[]): Options {
-  const o = parseIntOptions(argv, USAGE, {
-    idle: { fallback: 10, min: 1 },
-    stream: { fallback: 30, min: 1 },
-    connections: { fallback: 8, min: 1 },
-  });
-  return { idle: o.idle, streamS: o.stream, connections: o.connections, adminUrl: benchAdminUrl() };
+  const o = parseIntOptions(
+    argv.filter((a) => a !== '--cmyk'),
+    USAGE,
+    {
+      idle: { fallback: 10, min: 1 },
+      stream: { fallback: 30, min: 1 },
+      connections: { fallback: 8, min: 1 },
+    },
+  );
+  return {
+    idle: o.idle,
+    streamS: o.stream,
+    connections: o.connections,
+    adminUrl: benchAdminUrl(),
+    cmyk: argv.includes('--cmyk'),
+  };
 }
 
 interface PrintTarget {
@@ -68,7 +81,17 @@ async function prepare(
   const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], {
     WORKERS: String(workers),
   });
-  const issued = await createClientWithToken(env, 'bench', build);
+  // An Admin token when the client's print settings are to be written.
+  const issued = await createClientWithToken(env, 'bench', build, opts.cmyk ? 'Admin' : 'User');
+  if (opts.cmyk) {
+    setApiToken(issued.token);
+    const put = await requestOnce(app.baseUrl, {
+      method: 'PUT',
+      path: '/api/catalog/bench/print-settings',
+      body: JSON.stringify({ colorSpace: 'cmyk', iccProfile: 'FOGRA39' }),
+    });
+    if (put.status !== 200) throw new Error(`print settings: ${put.status} ${put.body}`);
+  }
   const recipeSets = {} as Record<DemoProduct, string[]>;
   for (const product of Object.keys(DEMO_VIEWS) as DemoProduct[]) {
     const args = ['recipe-set', 'create', 'bench', '--product', product];
@@ -188,7 +211,7 @@ export async function printBench(argv: string[]): Promise<void> {
     `Print files benchmark ${startedAt.toISOString()}`,
     [
       ...(await describeMachine(startedAt, withWorkers.pgVersion)),
-      `- Command: npm run bench -- print --idle ${opts.idle} --stream ${opts.streamS} --connections ${opts.connections}`,
+      `- Command: npm run bench -- print --idle ${opts.idle} --stream ${opts.streamS} --connections ${opts.connections}${opts.cmyk ? ' --cmyk' : ''}`,
       `- Load generator: ${wrkVersion}; ${redis ? redis.description : 'no Redis'}; the app, wrk and PostgreSQL share the machine.`,
     ],
     [

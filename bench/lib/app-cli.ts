@@ -24,17 +24,18 @@ function parseTokenOutput(stdout: string): { id: string; token: string } {
   return { id: meta.id, token };
 }
 
-/** Creates the client `handle` ("Benchmark") and a User token for it. */
+/** Creates the client `handle` ("Benchmark") and a token for it (User unless told otherwise). */
 export async function createClientWithToken(
   env: NodeJS.ProcessEnv,
   handle: string,
   build: AppBuild,
+  role: 'User' | 'Admin' = 'User',
 ): Promise<{ clientId: string; tokenId: string; token: string }> {
   const client = JSON.parse(
     await runCli(['client', 'create', handle, '--name', 'Benchmark'], env, build),
   ) as { id: string };
   const issued = parseTokenOutput(
-    await runCli(['token', 'create', handle, '--role', 'User', '--label', 'bench'], env, build),
+    await runCli(['token', 'create', handle, '--role', role, '--label', 'bench'], env, build),
   );
   return { clientId: client.id, tokenId: issued.id, token: issued.token };
 }
