@@ -1,11 +1,13 @@
 // First: sizes libuv's thread pool before anything starts it (see the module).
 import './common/process/libuv-threadpool';
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
+import { serveWorkerProbes } from './health/worker-probes';
 
 /**
  * A workers-only process (`npm run worker`): the service without its HTTP server, running the job
@@ -26,11 +28,15 @@ async function bootstrap(): Promise<void> {
   );
   app.useLogger(app.get(Logger));
   let stopping: Promise<void> | undefined;
+  let probes: Server | null = null;
   const stop = (): void => {
-    // Running jobs finish (or are failed for a retry after the grace), then the database closes.
+    // Running jobs finish (or are failed for a retry after the grace), then the database closes;
+    // the probes answer until then (readiness says what is down).
     stopping ??= (async () => {
       await app.close();
       await database.close();
+      probes?.closeAllConnections();
+      await new Promise((resolve) => (probes ? probes.close(resolve) : resolve(undefined)));
     })().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -39,8 +45,9 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.init();
+  probes = await serveWorkerProbes(app, config.workerPort, config.host);
   process.stdout.write(
-    `Product Customizer Integration API workers are running (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})\n`,
+    `Product Customizer Integration API workers are running (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})${probes ? `; probes and metrics on http://${config.host}:${config.workerPort}` : ''}\n`,
   );
 }
 

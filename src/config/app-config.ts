@@ -65,6 +65,8 @@ export class AppConfig {
   readonly nodeEnv: Environment['NODE_ENV'];
   readonly port: number;
   readonly host: string;
+  /** A worker process's probe and metrics port (0: none). */
+  readonly workerPort: number;
   readonly baseUrl: string;
   readonly cdnUrl: string;
   readonly dataDir: string;
@@ -170,6 +172,7 @@ export class AppConfig {
     this.nodeEnv = env.NODE_ENV;
     this.port = env.PORT;
     this.host = env.HOST;
+    this.workerPort = env.WORKER_PORT;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
     this.cdnUrl = stripSlash(env.CDN_URL ?? `${this.baseUrl}/cdn`);

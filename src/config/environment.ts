@@ -45,6 +45,10 @@ export class Environment extends WorkLimitsEnvironment {
   @IsString()
   HOST = '0.0.0.0';
 
+  /** The port of a worker process's probes and metrics (`npm run worker`); 0 serves none. */
+  @IntBetween(0, 65535)
+  WORKER_PORT = 3001;
+
   @IntBetween(0, 600_000)
   SHUTDOWN_GRACE_MS = 10_000;
 

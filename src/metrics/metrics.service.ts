@@ -1,6 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { projectRoot } from '../common/files/project-root';
+
+/** The version and commit of this build (dist/build-info.json, written by `npm run build`). */
+export function buildInfo(root = projectRoot()): { version: string; commit: string } {
+  try {
+    const info = JSON.parse(readFileSync(join(root, 'dist', 'build-info.json'), 'utf8')) as {
+      version?: unknown;
+      commit?: unknown;
+    };
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : 'unknown');
+    return { version: text(info.version), commit: text(info.commit) };
+  } catch {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    return { version, commit: 'unknown' };
+  }
+}
 
 /** Prometheus metrics of this process: request counts and latency by route template and status. */
 @Injectable()
@@ -22,6 +42,12 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: 'build_info',
+      help: 'The build this process runs: 1, labelled with its version, commit and Node.js version.',
+      labelNames: ['version', 'commit', 'node'] as const,
+      registers: [this.registry],
+    }).set({ ...buildInfo(), node: process.version }, 1);
   }
 
   /** Express middleware; labels use the matched route template, never the raw path. */

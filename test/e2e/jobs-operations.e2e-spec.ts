@@ -8,6 +8,7 @@ import { createClient, TestClient } from '../factories/clients';
 import { line, order, ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { CLI, runCli } from '../support/run-cli';
+import { freePort } from '../../scripts/lib/ports';
 
 const WORKER = join(__dirname, '..', '..', 'dist', 'src', 'worker.js');
 
@@ -59,21 +60,25 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
     });
   }, 220_000);
 
-  it('a worker process makes the files of an order the API took, and stops cleanly', async () => {
+  it('a worker process makes the files of an order the API took, serves its probes and metrics, and stops cleanly', async () => {
     const [{ readableId }] = await t.app
       .get(DemoService)
       .createRecipeSets(a.handle, { count: 1, product: 'demo-bottle' });
     const ack = await ordersApi(t, a).ack(order('WORKER-1', [line(readableId)]));
     expect(ack.status).toBe(200);
+    const port = await freePort();
     const worker: ChildProcess = spawn(process.execPath, [WORKER], {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         LOG_LEVEL: 'warn',
         ...t.db.env,
+        HOST: '127.0.0.1',
+        WORKER_PORT: String(port),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const probe = `http://127.0.0.1:${port}`;
     let stderr = '';
     worker.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
@@ -88,6 +93,25 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
         if (status !== 303) await new Promise((r) => setTimeout(r, 100));
       }
       expect([status, stderr]).toEqual([303, '']);
+      // The worker's own port: probes and the metrics of the jobs it ran.
+      const live = await request(probe).get('/health/live');
+      expect([live.status, live.body]).toEqual([200, { status: 'ok' }]);
+      const ready = await request(probe).get('/health/ready');
+      expect([ready.status, ready.body]).toEqual([
+        200,
+        { status: 'ok', checks: { database: 'up', redis: ready.body.checks.redis, workers: 'up' } },
+      ]);
+      const metrics = await request(probe).get('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+      expect(metrics.text).toMatch(
+        /^jobs_finished_total\{name="print-files",outcome="completed"\} [1-9]/m,
+      );
+      expect(metrics.text).toMatch(
+        /^build_info\{version="\d+\.\d+\.\d+",commit="[^"]+",node="v\d+[^"]*"\} 1$/m,
+      );
+      expect((await request(probe).get('/api/clients/current')).status).toBe(404);
+      expect((await request(probe).post('/health/live')).status).toBe(405);
     } finally {
       worker.kill('SIGTERM');
     }
