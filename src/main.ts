@@ -3,6 +3,8 @@ import './common/process/libuv-threadpool';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConnectionDrain } from './common/http/connection-drain';
+import { startLine } from './common/process/reach-at-start';
+import { exitAfterFailedStart, reachServices } from './common/process/start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { DemoService } from './demo/demo.service';
@@ -10,6 +12,7 @@ import { DemoService } from './demo/demo.service';
 async function bootstrap(): Promise<void> {
   const started = Date.now();
   const config = loadConfigOrExit();
+  await reachServices(config);
   const database = await openDatabase(config, { attachIfRunning: false });
   const app = await createApp({ config, connection: database.connection });
   app.get(DemoService); // fail fast if the module graph is broken
@@ -18,9 +21,15 @@ async function bootstrap(): Promise<void> {
   // cut it short): stop accepting, finish what was accepted, then close the app and the database.
   const stop = (): void => {
     stopping ??= (async () => {
+      startLine(
+        config.nodeEnv,
+        'info',
+        `draining: no new connections; the requests in flight have ${config.shutdownGraceMs} ms`,
+      );
       await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
       await app.close();
       await database.close();
+      startLine(config.nodeEnv, 'info', 'stopped');
     })().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -58,9 +67,4 @@ async function bootstrap(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-bootstrap().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  if (err instanceof Error && err.stack && process.env.LOG_LEVEL === 'debug')
-    process.stderr.write(`${err.stack}\n`);
-  process.exit(1);
-});
+bootstrap().catch((err: unknown) => exitAfterFailedStart(err));

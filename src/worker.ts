@@ -6,6 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './bootstrap-config';
+import { startLine } from './common/process/reach-at-start';
+import { exitAfterFailedStart, reachServices } from './common/process/start-services';
 import { openDatabase } from './database/open-database';
 import { serveWorkerProbes } from './health/worker-probes';
 
@@ -20,6 +22,7 @@ async function bootstrap(): Promise<void> {
     process.stderr.write('WORKERS=false: a worker process runs workers; unset it here.\n');
     process.exit(78);
   }
+  await reachServices(config);
   // Attaches to a running embedded server too (the API started with `npm start`).
   const database = await openDatabase(config, { attachIfRunning: true });
   const app = await NestFactory.createApplicationContext(
@@ -33,10 +36,12 @@ async function bootstrap(): Promise<void> {
     // Running jobs finish (or are failed for a retry after the grace), then the database closes;
     // the probes answer until then (readiness says what is down).
     stopping ??= (async () => {
+      startLine(config.nodeEnv, 'info', 'draining: no new jobs; the running ones finish');
       await app.close();
       await database.close();
       probes?.closeAllConnections();
       await new Promise((resolve) => (probes ? probes.close(resolve) : resolve(undefined)));
+      startLine(config.nodeEnv, 'info', 'stopped');
     })().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -51,7 +56,4 @@ async function bootstrap(): Promise<void> {
   );
 }
 
-bootstrap().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+bootstrap().catch((err: unknown) => exitAfterFailedStart(err));

@@ -67,6 +67,8 @@ export class AppConfig {
   readonly host: string;
   /** A worker process's probe and metrics port (0: none). */
   readonly workerPort: number;
+  /** Attempts to reach the database and Redis at start (START_ATTEMPTS). */
+  readonly startAttempts: number;
   readonly baseUrl: string;
   readonly cdnUrl: string;
   readonly dataDir: string;
@@ -173,6 +175,7 @@ export class AppConfig {
     this.port = env.PORT;
     this.host = env.HOST;
     this.workerPort = env.WORKER_PORT;
+    this.startAttempts = env.START_ATTEMPTS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);
     this.cdnUrl = stripSlash(env.CDN_URL ?? `${this.baseUrl}/cdn`);

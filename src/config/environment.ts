@@ -45,6 +45,13 @@ export class Environment extends WorkLimitsEnvironment {
   @IsString()
   HOST = '0.0.0.0';
 
+  /**
+   * Attempts to reach PostgreSQL (external) and Redis at start, 1 s apart then doubling: after the
+   * last, one line naming what is unreachable and exit code 69.
+   */
+  @IntBetween(1, 100)
+  START_ATTEMPTS = 5;
+
   /** The port of a worker process's probes and metrics (`npm run worker`); 0 serves none. */
   @IntBetween(0, 65535)
   WORKER_PORT = 3001;

@@ -37,8 +37,9 @@ export class DatabaseModule {
               }),
               // Each feature module registers its entities with TypeOrmModule.forFeature.
               autoLoadEntities: true,
-              retryAttempts: 5,
-              retryDelay: 2000,
+              // main.ts and worker.ts have reached the database first (START_ATTEMPTS, one line
+              // each): one more try here, without the framework's retries and their stacks.
+              retryAttempts: 0,
             };
           },
           dataSourceFactory: async (dsOptions) => {

@@ -190,7 +190,7 @@ describe('Print settings (HTTP)', () => {
       `Invalid print settings: fileNameTemplate must include {location}: ${OWN_NAMES}.`,
     );
     expect(await refused({ fileNameTemplate: '' })).toBe(
-      'Invalid print settings: fileNameTemplate must be 1–120 characters long.',
+      'Invalid request: fileNameTemplate must be 1–120 characters long (got "").',
     );
 
     // Every problem of one template is named at once.

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBuiltCli, startBuiltServer } from '../support/built-server';
+import { createServer } from 'node:net';
+import { MAIN, runBuilt, runBuiltCli, startBuiltServer, WORKER } from '../support/built-server';
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
 /** The built server and CLI started as an operator does, on a fresh embedded data directory. */
@@ -37,6 +38,13 @@ describe('Server start-up (built, embedded database)', () => {
     } finally {
       await server.stop();
     }
+    // SIGTERM: a JSON line as it drains, another once stopped.
+    const last = server.stdout
+      .trim()
+      .split('\n')
+      .slice(-2)
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(last).toEqual([expect.stringMatching(/^draining: /), 'stopped']);
   }, 220_000);
 
   /** The output up to the banner's first line, and the banner (to its blank line). */
@@ -89,4 +97,61 @@ describe('Server start-up (built, embedded database)', () => {
       await server.stop();
     }
   }, 180_000);
+
+  it('gives up on an unreachable database or Redis after the retries: one line each, exit 69', async () => {
+    // A port nothing listens on: bound, then closed.
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    await new Promise((r) => server.close(r));
+    const env = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      DATABASE_URL: `postgres://pci:s3cret@127.0.0.1:${port}/pci`,
+      START_ATTEMPTS: '2',
+    };
+    const api = await runBuilt(env, MAIN);
+    expect(api.code).toBe(69);
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { level: number; msg: string });
+    const url = `postgres://pci:***@127.0.0.1:${port}/pci`;
+    expect(lines(api.stdout)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: expect.stringMatching(
+          new RegExp(
+            `^the database ${url.replace(/[.*]/g, '\\$&')} cannot be reached \\(.*ECONNREFUSED.*\\); attempt 1 of 2, next in 1 s$`,
+          ),
+        ),
+      }),
+    ]);
+    expect(lines(api.stderr)).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: expect.stringContaining(`${url} cannot be reached`),
+      }),
+    ]);
+    expect(`${api.stdout}${api.stderr}`).not.toMatch(/s3cret|\n\s+at /);
+
+    // A worker process whose Redis does not answer: the same, naming Redis.
+    const worker = await runBuilt(
+      {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        START_ATTEMPTS: '1',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+      },
+      WORKER,
+    );
+    expect(worker.code).toBe(69);
+    expect(lines(worker.stderr)).toEqual([
+      expect.objectContaining({
+        msg: `Redis redis://127.0.0.1:${port} cannot be reached (connect ECONNREFUSED 127.0.0.1:${port}) after 1 attempt`,
+      }),
+    ]);
+  }, 120_000);
 });

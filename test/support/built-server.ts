@@ -6,7 +6,8 @@ import { freePort } from '../../scripts/lib/ports';
 import { CHILD_PROCESS_TIMEOUT_MS } from './budgets';
 
 const ROOT = resolve(__dirname, '..', '..');
-const MAIN = join(ROOT, 'dist', 'src', 'main.js');
+export const MAIN = join(ROOT, 'dist', 'src', 'main.js');
+export const WORKER = join(ROOT, 'dist', 'src', 'worker.js');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');
 
 /** The built server (`node dist/src/main.js`) as a new user or an operator starts it. */
@@ -84,13 +85,25 @@ export async function startBuiltServer(
 }
 
 /** Runs the built CLI with exactly `env` (plus PATH); resolves with its exit code and output. */
-export async function runBuiltCli(
+export function runBuiltCli(
   env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runBuilt(env, CLI, ...args);
+}
+
+/**
+ * Runs a built entry point (`dist/src/…js`) with exactly `env` (plus PATH) until it exits;
+ * resolves with its exit code and output.
+ */
+export async function runBuilt(
+  env: Record<string, string>,
+  entry: string,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   ensureBuilt();
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [entry, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
       timeout: CHILD_PROCESS_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import {
   BLEED_MM_RANGE,
   COLOR_SPACES,
@@ -94,6 +94,9 @@ export class PrintSettingsInputDto {
   })
   @IsOptional()
   @IsString({ message: '$property must be a string (got $value)' })
+  @Length(1, FILE_NAME_TEMPLATE_MAX, {
+    message: `$property must be 1–${FILE_NAME_TEMPLATE_MAX} characters long (got "$value")`,
+  })
   fileNameTemplate?: string;
 }
 

@@ -1,0 +1,149 @@
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { formatLogLine, wantsReadableLogs } from '../logging/readable-logs';
+
+/** The exit code of a service that cannot start because what it needs is unreachable (sysexits). */
+export const EX_UNAVAILABLE = 69;
+
+/** A database or Redis that did not answer at start, after the retries. */
+export class UnreachableAtStart extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreachableAtStart';
+  }
+}
+
+/** `url` with its password replaced by `***` (and unparseable text shown as `<invalid URL>`). */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+/** One start-up line: readable on a developer's terminal, a JSON line otherwise (as the logs). */
+export function startLine(
+  nodeEnv: string,
+  level: 'info' | 'warn' | 'error',
+  msg: string,
+  out: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
+): void {
+  const record = {
+    level: { info: 30, warn: 40, error: 50 }[level],
+    time: Date.now(),
+    pid: process.pid,
+    context: 'Start',
+    msg,
+  };
+  out.write(
+    `${wantsReadableLogs(nodeEnv, out) ? formatLogLine(record) : JSON.stringify(record)}\n`,
+  );
+}
+
+/** Why a connection failed, in a few words: the error code and its message's first line. */
+function causeOf(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' ? e.message.split('\n')[0] : String(err);
+  return typeof e?.code === 'string' && !message.includes(e.code)
+    ? `${e.code}: ${message}`
+    : message;
+}
+
+export interface ReachOptions {
+  /** Attempts per service (the first and the retries), at least 1. */
+  attempts: number;
+  /** Wait before the first retry; doubled after each, at most 10 s. */
+  delayMs: number;
+  connectTimeoutMs: number;
+  log: (level: 'info' | 'warn', msg: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Waits until `check` succeeds, `attempts` times at most, logging each failure with the next wait
+ * as one line; then an UnreachableAtStart naming `what` (URL without its password) and the cause.
+ */
+async function reach(
+  what: string,
+  check: () => Promise<void>,
+  options: ReachOptions,
+): Promise<void> {
+  const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  let delay = options.delayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (attempt >= options.attempts)
+        throw new UnreachableAtStart(
+          `${what} cannot be reached (${causeOf(err)}) after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
+        );
+      options.log(
+        'warn',
+        `${what} cannot be reached (${causeOf(err)}); attempt ${attempt} of ${options.attempts}, next in ${Math.round(delay / 100) / 10} s`,
+      );
+      await sleep(delay);
+      delay = Math.min(delay * 2, 10_000);
+    }
+  }
+}
+
+/**
+ * Before the service starts: its PostgreSQL (when external) and its Redis (when configured)
+ * answer, within a bounded, logged number of attempts. A failure is one UnreachableAtStart
+ * (main.ts, worker.ts and the CLI print it as one line and exit with EX_UNAVAILABLE) instead of
+ * the framework's retries with their stacks.
+ */
+export async function reachAtStart(
+  targets: { databaseUrl?: string; redisUrl?: string },
+  options: ReachOptions,
+): Promise<void> {
+  const { databaseUrl, redisUrl } = targets;
+  if (databaseUrl)
+    await reach(
+      `the database ${redactedUrl(databaseUrl)}`,
+      async () => {
+        const client = new Client({
+          connectionString: databaseUrl,
+          connectionTimeoutMillis: options.connectTimeoutMs,
+        });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.query('SELECT 1');
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+      options,
+    );
+  if (redisUrl)
+    await reach(
+      `Redis ${redactedUrl(redisUrl)}`,
+      async () => {
+        const redis = new Redis(redisUrl, {
+          lazyConnect: true,
+          connectTimeout: options.connectTimeoutMs,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+          enableOfflineQueue: false,
+        });
+        // The connection's own error says why (connect() itself only says it closed).
+        let cause: unknown;
+        redis.on('error', (err: unknown) => (cause ??= err));
+        try {
+          await redis.connect();
+          await redis.ping();
+        } catch (err) {
+          throw cause ?? err;
+        } finally {
+          redis.disconnect();
+        }
+      },
+      options,
+    );
+}
