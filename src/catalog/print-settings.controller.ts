@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Request } from 'express';
 import { Actor } from '../common/auth/actor';
+import { ValidationFailed } from '../common/errors/domain-error';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
@@ -60,7 +62,7 @@ export class PrintSettingsController {
   @ApiOkResponse({ type: PrintSettingsEnvelopeDto })
   @ApiTextError(
     400,
-    'A value out of range or not one of the allowed ones, a profile of the other colour space, or a file name template with unknown placeholders, unsafe characters or no {location}: each named.',
+    'No JSON object as the body, a value out of range or not one of the allowed ones, a profile of the other colour space, or a file name template with unknown placeholders, unsafe characters or no {location}: each named.',
   )
   @ApiTextError(403, 'Not an Admin token, or the path names another client.')
   @ApiTextError(404, 'No such client (ServiceAdmin).')
@@ -68,7 +70,14 @@ export class PrintSettingsController {
     @CurrentActor() actor: Actor,
     @Param('clientHandle') clientHandle: string,
     @Body() body: PrintSettingsInputDto,
+    @Req() req: Request,
   ): Promise<PrintSettingsEnvelopeDto> {
+    // A replacement needs its body: none (or one that is not JSON) resets nothing.
+    const raw: unknown = req.body;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new ValidationFailed(
+        'A body is required: the print settings as a JSON object (Content-Type: application/json; {} for the defaults).',
+      );
     return { data: await this.settings.put(actor, clientHandle, body) };
   }
 }

@@ -189,6 +189,12 @@ describe('Print settings (HTTP)', () => {
     expect(await refused({ fileNameTemplate: '{readableId}' })).toBe(
       `Invalid print settings: fileNameTemplate must include {location}: ${OWN_NAMES}.`,
     );
+    // A replacement needs its body.
+    const bare = await request(t.http).put(settingsOf(admin)).set('SERVICE_API_TOKEN', admin.token);
+    expect([bare.status, bare.text]).toEqual([
+      400,
+      'A body is required: the print settings as a JSON object (Content-Type: application/json; {} for the defaults).',
+    ]);
     expect(await refused({ fileNameTemplate: '' })).toBe(
       'Invalid request: fileNameTemplate must be 1–120 characters long (got "").',
     );
