@@ -46,6 +46,9 @@ module.exports = {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+      // Each file boots the real app as the e2e files do, beside the benchmark smoke runs in CI:
+      // the e2e budgets (test/support/budgets.ts), not the global 30 s.
+      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
