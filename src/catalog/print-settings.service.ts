@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { invalidWithProblems } from '../common/errors/domain-error';
-import { colorSpaceOf } from '../common/pdf/output-conditions';
 import { ClientsService } from '../clients/clients.service';
 import { PrintSettingsInputDto } from './dto/print-settings.dto';
 import {
   colourProblems,
   DEFAULT_PRINT_SETTINGS,
-  DEFAULT_PROFILE,
   fileNameTemplateProblems,
+  mergePrintSettings,
   normalised,
   PrintSettings,
   PrintSettingsSnapshot,
@@ -50,17 +49,8 @@ export class PrintSettingsService {
     if (input.fileNameTemplate !== undefined)
       problems.push(...fileNameTemplateProblems(input.fileNameTemplate));
     if (problems.length > 0) throw invalidWithProblems('print settings', problems);
-    const colorSpace =
-      input.colorSpace ??
-      (input.iccProfile ? colorSpaceOf(input.iccProfile) : DEFAULT_PRINT_SETTINGS.colorSpace);
-    const settings = normalised({
-      pdfStandard: input.pdfStandard ?? DEFAULT_PRINT_SETTINGS.pdfStandard,
-      colorSpace,
-      iccProfile: input.iccProfile ?? DEFAULT_PROFILE[colorSpace],
-      bleedMm: input.bleedMm ?? DEFAULT_PRINT_SETTINGS.bleedMm,
-      minimumDpi: input.minimumDpi ?? DEFAULT_PRINT_SETTINGS.minimumDpi,
-      fileNameTemplate: input.fileNameTemplate ?? DEFAULT_PRINT_SETTINGS.fileNameTemplate,
-    });
+    // The defaults with what the body gives (a colour space or a profile alone completed).
+    const settings = normalised(mergePrintSettings(DEFAULT_PRINT_SETTINGS, input));
     await this.repo.put(clientId, settings, this.clock.now());
     return settings;
   }
