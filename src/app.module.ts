@@ -40,6 +40,7 @@ import { ImageGenModule } from './imagegen';
 import { HealthModule } from './health/health.module';
 import { LogEntriesModule } from './logentries/log-entries.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { MetricsRegistryModule } from './common/metrics/metrics-registry';
 import { WebhooksModule } from './webhooks';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { WorkersModule } from './common/workers/workers.module';
@@ -66,6 +67,7 @@ export class AppModule {
           migrate: options.config.runMigrations,
         }),
         ClockModule,
+        MetricsRegistryModule,
         WorkersModule,
         JobsModule,
         RedisModule,

@@ -22,6 +22,7 @@ import { ClockModule } from './common/clock/clock';
 import { JobQueue } from './common/jobs/job-queue';
 import { JobsModule } from './common/jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { MetricsRegistryModule } from './common/metrics/metrics-registry';
 import { isUuid } from './common/validation/uuid';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { StorageModule } from './common/storage/storage.module';
@@ -76,6 +77,7 @@ class CliModule {
         DemoModule,
         // Lists and retries failed jobs; this process runs none (no module registers a handler).
         JobsModule,
+        MetricsRegistryModule,
         MetricsModule,
         // Lists the outbox; this process delivers nothing (it runs no job workers).
         MessagesModule,

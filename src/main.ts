@@ -3,17 +3,20 @@ import './common/process/libuv-threadpool';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConnectionDrain } from './common/http/connection-drain';
-import { startLine } from './common/process/reach-at-start';
+import { Banner, printBanner, startLine } from './common/process/start-line';
 import { exitAfterFailedStart, reachServices } from './common/process/start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
-import { DemoService } from './demo/demo.service';
+import { logOutput } from './common/logging/logging.module';
+import { DemoSeedResult, DemoService } from './demo/demo.service';
+import { AppConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
   const started = Date.now();
   const config = loadConfigOrExit();
   await reachServices(config);
   const database = await openDatabase(config, { attachIfRunning: false });
+  startLine(config.nodeEnv, 'info', `database: ${database.description}`);
   const app = await createApp({ config, connection: database.connection });
   app.get(DemoService); // fail fast if the module graph is broken
   let stopping: Promise<void> | undefined;
@@ -25,11 +28,12 @@ async function bootstrap(): Promise<void> {
         config.nodeEnv,
         'info',
         `draining: no new connections; the requests in flight have ${config.shutdownGraceMs} ms`,
+        logOutput(),
       );
       await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
       await app.close();
       await database.close();
-      startLine(config.nodeEnv, 'info', 'stopped');
+      startLine(config.nodeEnv, 'info', 'stopped', logOutput());
     })().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -46,25 +50,44 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port, config.host);
   const seeded = config.seedDemo ? await app.get(DemoService).seed() : undefined;
 
-  const lines = [
-    '',
-    `Product Customizer Integration API is listening (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}), ready in ${Date.now() - started} ms`,
+  printBanner(banner(config, database.description, Date.now() - started, seeded), logOutput());
+}
+
+/** The API's banner: where it serves, and the demo client's token the first time. */
+function banner(
+  config: AppConfig,
+  database: string,
+  readyMs: number,
+  seeded: DemoSeedResult | undefined,
+): Banner {
+  const text = [
+    `Product Customizer Integration API is listening (${database}), ready in ${readyMs} ms`,
     `  API:        ${config.baseUrl}`,
     `  Swagger UI: ${config.baseUrl}/docs`,
   ];
   if (seeded?.created && seeded.token) {
-    lines.push(
+    text.push(
       `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once):`,
       `  Demo recipe sets (readable ids): ${(seeded.recipeSets ?? []).join(', ')}`,
       `  SERVICE_API_TOKEN: ${seeded.token}`,
     );
   } else if (seeded) {
-    lines.push(
+    text.push(
       `  Demo client "${seeded.clientHandle}" exists; its token was printed on first start.`,
       `  New token: npm run cli -- token create ${seeded.clientHandle} --role Admin`,
     );
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  const demo = seeded && {
+    client: seeded.clientHandle,
+    created: seeded.created,
+    // Demo data exists only outside production (DemoDataNotInProduction), for trying the API.
+    ...(seeded.token ? { token: seeded.token, recipeSets: seeded.recipeSets } : {}),
+  };
+  return {
+    msg: 'listening',
+    text,
+    fields: { url: config.baseUrl, docs: `${config.baseUrl}/docs`, database, readyMs, demo },
+  };
 }
 
 bootstrap().catch((err: unknown) => exitAfterFailedStart(err));

@@ -6,9 +6,10 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './bootstrap-config';
-import { startLine } from './common/process/reach-at-start';
+import { printBanner, startLine } from './common/process/start-line';
 import { exitAfterFailedStart, reachServices } from './common/process/start-services';
 import { openDatabase } from './database/open-database';
+import { logOutput } from './common/logging/logging.module';
 import { serveWorkerProbes } from './health/worker-probes';
 
 /**
@@ -25,6 +26,7 @@ async function bootstrap(): Promise<void> {
   await reachServices(config);
   // Attaches to a running embedded server too (the API started with `npm start`).
   const database = await openDatabase(config, { attachIfRunning: true });
+  startLine(config.nodeEnv, 'info', `database: ${database.description}`);
   const app = await NestFactory.createApplicationContext(
     AppModule.forRoot({ config, connection: database.connection }),
     { bufferLogs: true },
@@ -36,12 +38,17 @@ async function bootstrap(): Promise<void> {
     // Running jobs finish (or are failed for a retry after the grace), then the database closes;
     // the probes answer until then (readiness says what is down).
     stopping ??= (async () => {
-      startLine(config.nodeEnv, 'info', 'draining: no new jobs; the running ones finish');
+      startLine(
+        config.nodeEnv,
+        'info',
+        'draining: no new jobs; the running ones finish',
+        logOutput(),
+      );
       await app.close();
       await database.close();
       probes?.closeAllConnections();
       await new Promise((resolve) => (probes ? probes.close(resolve) : resolve(undefined)));
-      startLine(config.nodeEnv, 'info', 'stopped');
+      startLine(config.nodeEnv, 'info', 'stopped', logOutput());
     })().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -51,8 +58,17 @@ async function bootstrap(): Promise<void> {
   process.on('SIGTERM', stop);
   await app.init();
   probes = await serveWorkerProbes(app, config.workerPort, config.host);
-  process.stdout.write(
-    `Product Customizer Integration API workers are running (${database.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})${probes ? `; probes and metrics on http://${config.host}:${config.workerPort}` : ''}\n`,
+  const probesUrl = probes ? `http://${config.host}:${config.workerPort}` : undefined;
+  printBanner(
+    {
+      msg: 'workers running',
+      text: [
+        `Product Customizer Integration API workers are running (${database.description})`,
+        ...(probesUrl ? [`  Probes and metrics: ${probesUrl}`] : []),
+      ],
+      fields: { database: database.description, probes: probesUrl ?? null },
+    },
+    logOutput(),
   );
 }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
-import { TtlCache } from '../common/caching/ttl-cache';
+import { cacheLookups, TtlCache } from '../common/caching/ttl-cache';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { Clock } from '../common/clock/clock';
 import { Broadcast } from '../common/redis/broadcast';
 
@@ -29,12 +30,14 @@ export class TokenCache implements OnModuleInit {
   constructor(
     private readonly broadcast: Broadcast,
     clock: Clock,
+    metrics?: MetricsRegistry,
   ) {
     // The services' clock: a token's expiry is judged on the same time here as in the database lookup.
     this.cache = new TtlCache({
       maxEntries: MAX_ENTRIES,
       ttlMs: CACHE_TTL_MS,
       now: () => clock.now().getTime(),
+      lookups: metrics && cacheLookups(metrics, 'tokens'),
     });
   }
 

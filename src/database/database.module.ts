@@ -1,10 +1,11 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { PostgresConnection } from './connection';
 import { buildDataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
+import { DatabasePoolMetrics } from './database-pool-metrics';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { CryptoModule } from '../common/crypto/crypto.module';
 import { FieldCipher } from '../common/crypto/field-cipher';
@@ -44,12 +45,16 @@ export class DatabaseModule {
           },
           dataSourceFactory: async (dsOptions) => {
             const dataSource = await new DataSource(dsOptions!).initialize();
-            if (options.migrate) await runMigrations(dataSource, cipher);
+            if (options.migrate) {
+              const logger = new Logger('Migrations');
+              await runMigrations(dataSource, cipher, (line) => logger.log(line));
+            }
             return dataSource;
           },
         }),
       ],
-      providers: [UnitOfWork],
+      // Registers its gauges on /metrics when the module starts.
+      providers: [UnitOfWork, DatabasePoolMetrics],
       exports: [UnitOfWork],
     };
   }

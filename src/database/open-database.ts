@@ -1,3 +1,4 @@
+import { redactedUrl } from '../common/process/reach-at-start';
 import { AppConfig } from '../config/app-config';
 import { PostgresConnection } from './connection';
 import { openEmbeddedDatabase } from './embedded-postgres';
@@ -5,6 +6,8 @@ import { openEmbeddedDatabase } from './embedded-postgres';
 export interface OpenDatabase {
   readonly connection: PostgresConnection;
   readonly embedded: boolean;
+  /** Where it is, for the start-up lines: `PostgreSQL <URL without its password>` or `embedded database in <dir>`. */
+  readonly description: string;
   close(): Promise<void>;
 }
 
@@ -20,6 +23,7 @@ export async function openDatabase(
     return {
       connection: { url: config.database.url },
       embedded: false,
+      description: `PostgreSQL ${redactedUrl(config.database.url)}`,
       close: () => Promise.resolve(),
     };
   }
@@ -28,5 +32,10 @@ export async function openDatabase(
     // The app's pool, plus room for a CLI attached next to it.
     maxConnections: config.databasePoolSize + 5,
   });
-  return { connection: embedded.connection, embedded: true, close: () => embedded.close() };
+  return {
+    connection: embedded.connection,
+    embedded: true,
+    description: `embedded database in ${config.database.dataDir}`,
+    close: () => embedded.close(),
+  };
 }

@@ -13,19 +13,22 @@ const PROVIDER = 'https://provider.example.com/jobs';
  * A small artwork library for the demo client, so that the saved-asset routes show data in
  * Swagger: an asset with a completed embroidery job (result and outputs), one with a print job
  * still submitted, and one without jobs. Written through the services, as an Admin would.
+ * Returns how many saved assets it made.
  */
 export async function seedDemoLibrary(
   client: { id: string; handle: string },
   assets: AssetsService,
   saved: SavedAssetsService,
-): Promise<void> {
+): Promise<number> {
   const actor: Actor = {
     clientId: client.id,
     clientHandle: client.handle,
     role: Role.Admin,
     tokenId: 'demo-seed',
   };
+  let count = 0;
   const save = async (name: string) => {
+    count++;
     const upload = await assets.upload(
       client.id,
       { bytes: await demoArtwork(), fileName: name },
@@ -72,4 +75,5 @@ export async function seedDemoLibrary(
     placementHeight: { value: '8.00n', type: 'Big Number' },
   });
   await save('mascot.png');
+  return count;
 }

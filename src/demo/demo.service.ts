@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AssetsService } from '../assets';
 import {
   CatalogService,
@@ -59,6 +59,9 @@ export class DemoDataNotInProduction extends DomainError {
  */
 @Injectable()
 export class DemoService {
+  /** One line per seeding step, among the start-up's lines. */
+  private readonly logger = new Logger('Demo');
+
   constructor(
     private readonly config: AppConfig,
     private readonly clients: ClientsService,
@@ -73,6 +76,7 @@ export class DemoService {
   async seed(): Promise<DemoSeedResult> {
     if (this.config.nodeEnv === 'production') throw new DemoDataNotInProduction();
     if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
+      this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" exists: nothing to create`);
       return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
     }
     const client = await this.clients.create({
@@ -81,9 +85,15 @@ export class DemoService {
       plan: Plan.Standard,
     });
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
-    await this.installCatalog(DEMO_CLIENT_HANDLE);
+    this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" created with an Admin token`);
+    const catalog = await this.installCatalog(DEMO_CLIENT_HANDLE);
+    this.logger.log(`demo catalog: ${catalog.installed.join(', ')}`);
     const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, { count: DEMO_RECIPE_SETS });
-    await seedDemoLibrary(client, this.assets, this.saved);
+    this.logger.log(
+      `demo designs: ${recipeSets.length} recipe sets (${recipeSets.map((r) => r.readableId).join(', ')})`,
+    );
+    const library = await seedDemoLibrary(client, this.assets, this.saved);
+    this.logger.log(`demo library: ${library} saved assets with their production jobs`);
     return {
       created: true,
       clientHandle: DEMO_CLIENT_HANDLE,

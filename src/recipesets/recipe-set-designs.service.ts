@@ -5,7 +5,8 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Role } from '../common/auth/role';
 import { ChangeNotices } from '../common/caching/change-notices';
-import { TtlCache } from '../common/caching/ttl-cache';
+import { cacheLookups, TtlCache } from '../common/caching/ttl-cache';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { invalidWithProblems } from '../common/errors/domain-error';
@@ -63,10 +64,7 @@ function inOrder(values: Record<string, string>, order: readonly string[]): Reco
 @Injectable()
 export class RecipeSetDesignsService {
   /** Recipe sets as renders read them, by the reference they were asked for with. */
-  private readonly forRenders = new TtlCache<DesignedRecipeSet>({
-    maxEntries: 10_000,
-    ttlMs: RENDER_READ_TTL_MS,
-  });
+  private readonly forRenders: TtlCache<DesignedRecipeSet>;
 
   constructor(
     private readonly repo: RecipeSetsRepository,
@@ -76,7 +74,13 @@ export class RecipeSetDesignsService {
     private readonly clock: Clock,
     private readonly changes: ChangeNotices,
     private readonly config: AppConfig,
+    metrics: MetricsRegistry,
   ) {
+    this.forRenders = new TtlCache<DesignedRecipeSet>({
+      maxEntries: 10_000,
+      ttlMs: RENDER_READ_TTL_MS,
+      lookups: cacheLookups(metrics, 'recipe_sets_for_renders'),
+    });
     changes.listen((kind, id) =>
       this.forRenders.drop((r) => (kind === 'recipe-set' ? r.id === id : r.product.id === id)),
     );

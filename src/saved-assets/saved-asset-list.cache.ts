@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeNotices, libraryId } from '../common/caching/change-notices';
-import { TtlCache } from '../common/caching/ttl-cache';
+import { cacheLookups, TtlCache } from '../common/caching/ttl-cache';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { bytesHeld, ListAnswer } from './list-answer';
 
 /**
@@ -30,14 +31,16 @@ interface CachedPage {
  */
 @Injectable()
 export class SavedAssetListCache {
-  private readonly pages = new TtlCache<CachedPage>({
-    maxEntries: MAX_PAGES,
-    ttlMs: LIST_CACHE_TTL_MS,
-    maxSize: MAX_BYTES,
-    sizeOf: (page) => bytesHeld(page.body),
-  });
+  private readonly pages: TtlCache<CachedPage>;
 
-  constructor(changes: ChangeNotices) {
+  constructor(changes: ChangeNotices, metrics: MetricsRegistry) {
+    this.pages = new TtlCache<CachedPage>({
+      maxEntries: MAX_PAGES,
+      ttlMs: LIST_CACHE_TTL_MS,
+      maxSize: MAX_BYTES,
+      sizeOf: (page) => bytesHeld(page.body),
+      lookups: cacheLookups(metrics, 'saved_asset_pages'),
+    });
     changes.listen((kind, id) => {
       if (kind === 'library') this.pages.drop((page) => page.library === id);
     });

@@ -11,7 +11,7 @@ import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { CoalescedRun } from '../common/scheduling/coalesced-run';
-import { MetricsService } from '../metrics/metrics.service';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { verdict } from './delivery-policy';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
@@ -70,7 +70,7 @@ export class WebhookDeliverer
 
   constructor(
     private readonly config: AppConfig,
-    metrics: MetricsService,
+    metrics: MetricsRegistry,
     private readonly uow: UnitOfWork,
     private readonly jobs: JobQueue,
     private readonly attempts: WebhookAttemptsRepository,

@@ -69,4 +69,26 @@ describe('Health and metrics (HTTP)', () => {
     expect(res.text).toContain('http_request_duration_seconds_bucket');
     expect(res.text).toContain('process_resident_memory_bytes');
   });
+
+  it('reports the work pools, database connections and cache lookups of this process', async () => {
+    const service = await createClient(t.app, { role: Role.ServiceAdmin });
+    // A token's first use looks it up in the database (a miss), the next in the cache (a hit).
+    for (let i = 0; i < 2; i++)
+      await request(t.http).get('/api/clients/current').set('SERVICE_API_TOKEN', service.token);
+    const res = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', service.token);
+    expect(res.status).toBe(200);
+    for (const pool of ['renders', 'transforms', 'upload_bodies', 'uploads']) {
+      expect(res.text).toMatch(new RegExp(`^work_pool_running\\{pool="${pool}"\\} 0$`, 'm'));
+      expect(res.text).toMatch(new RegExp(`^work_pool_waiting\\{pool="${pool}"\\} 0$`, 'm'));
+    }
+    expect(res.text).toMatch(/^# TYPE work_pool_refusals_total counter$/m);
+    expect(res.text).toMatch(/^# TYPE work_pool_wait_seconds histogram$/m);
+    expect(res.text).toMatch(/^database_pool_connections\{state="in_use"\} \d+$/m);
+    expect(res.text).toMatch(/^database_pool_connections\{state="idle"\} \d+$/m);
+    expect(res.text).toMatch(/^database_pool_waiting \d+$/m);
+    expect(res.text).toMatch(/^database_pool_max [1-9]\d*$/m);
+    expect(res.text).toMatch(/^cache_lookups_total\{cache="tokens",result="hit"\} [1-9]\d*$/m);
+    expect(res.text).toMatch(/^cache_lookups_total\{cache="tokens",result="miss"\} [1-9]\d*$/m);
+    expect(res.text).toMatch(/^build_info\{version="[^"]+",commit="[^"]+",node="v\d+/m);
+  });
 });

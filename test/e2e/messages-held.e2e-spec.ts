@@ -1,4 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { Role } from '../../src/common/auth/role';
+import { createClient } from '../factories/clients';
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually, testEmail, testSms } from '../support/messages';
@@ -31,5 +34,13 @@ describe('Message outbox without SMTP_URL or SMS_WEBHOOK_URL (embedded default)'
     expect(logs).toContain('h***@example.com');
     for (const secret of ['held@example.com', '+4915112345678', 'geheimer'])
       expect(logs).not.toContain(secret);
+  });
+
+  it('counts the held messages by kind in /metrics', async () => {
+    const service = await createClient(t.app, { role: Role.ServiceAdmin });
+    const res = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', service.token);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^outbox_messages\{status="held",kind="test"\} 2$/m);
+    expect(res.text).not.toMatch(/^outbox_messages\{status="queued"/m);
   });
 });

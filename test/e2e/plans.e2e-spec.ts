@@ -65,6 +65,9 @@ describe('Plans and rate limits', () => {
     expect(over.status).toBe(429);
     expect(over.headers['content-type']).toMatch(/^text\/plain/);
     expect(over.text).toBe('Rate limit exceeded.');
+    // Counted in /metrics by the limit that refused it.
+    const metrics = await request(t.http).get('/metrics').set('SERVICE_API_TOKEN', admin.token);
+    expect(metrics.text).toMatch(/^rate_limit_refusals_total\{policy="RATE_LIMITED"\} [1-9]\d*$/m);
     const retryAfter = Number(over.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -23,7 +23,22 @@ describe('Server start-up (built, embedded database)', () => {
     };
     const server = await startBuiltServer(env);
     try {
-      expect(server.stdout).toContain('Swagger UI:');
+      // Piped: JSON lines only; at LOG_LEVEL=warn the start-up steps' lines and the banner.
+      expect(records(server.stdout)).toEqual([
+        expect.objectContaining({
+          level: 30,
+          context: 'Start',
+          msg: `database: embedded database in ${dataDir}`,
+        }),
+        expect.objectContaining({
+          context: 'Start',
+          msg: 'listening',
+          url: server.baseUrl,
+          docs: `${server.baseUrl}/docs`,
+          database: `embedded database in ${dataDir}`,
+          readyMs: expect.any(Number),
+        }),
+      ]);
       expect(server.stdout).not.toMatch(/pci_|Demo|demo/);
       expect(server.stderr).not.toMatch(/pci_/);
 
@@ -47,6 +62,14 @@ describe('Server start-up (built, embedded database)', () => {
     expect(last).toEqual([expect.stringMatching(/^draining: /), 'stopped']);
   }, 220_000);
 
+  /** Each line of `text` as the JSON record it must be. */
+  function records(text: string): Record<string, unknown>[] {
+    return text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
   /** The output up to the banner's first line, and the banner (to its blank line). */
   function split(stdout: string): { logs: string[]; banner: string } {
     const at = stdout.indexOf('\nProduct Customizer Integration API is listening');
@@ -54,35 +77,71 @@ describe('Server start-up (built, embedded database)', () => {
     return { logs: stdout.slice(0, at).split('\n').filter(Boolean), banner };
   }
 
-  it('in development with output piped logs JSON lines, then the banner with the demo token', async () => {
+  it('in development with output piped writes JSON lines: one per start-up step, then the banner with the demo token', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir });
     try {
-      const { logs, banner } = split(server.stdout);
-      expect(logs.length).toBeGreaterThan(5);
-      for (const line of logs) expect(JSON.parse(line)).toHaveProperty('level');
-      expect(logs.some((l) => l.includes('Mapped {/health/live, GET} route'))).toBe(true);
-      expect(banner).toMatch(/Demo client "demo" created with an Admin token/);
-      expect(banner).toMatch(/SERVICE_API_TOKEN: pci_\S+$/);
+      const lines = records(server.stdout);
+      const steps = lines.map((r) => `[${String(r.context)}] ${String(r.msg)}`);
+      expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
+      const pending = /^\[Migrations\] migrations: (\d+) of \1 to apply$/.exec(steps[1]);
+      expect(pending).not.toBeNull();
+      const count = Number(pending![1]);
+      expect(steps.slice(2, 2 + count)).toEqual(
+        Array.from({ length: count }, (_, i): unknown =>
+          expect.stringMatching(
+            new RegExp(
+              `^\\[Migrations\\] migration ${i + 1}/${count} applied: \\w+\\d{13} \\(\\d+ ms\\)$`,
+            ),
+          ),
+        ),
+      );
+      expect(steps[2]).toMatch(/applied: Foundation\d+ /);
+      expect(steps.slice(2 + count)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^\\[Migrations\\] migrations: ${count} applied in \\d+ ms$`),
+        ),
+        '[Demo] demo client "demo" created with an Admin token',
+        '[Demo] demo catalog: demo-tee, demo-bottle',
+        expect.stringMatching(
+          /^\[Demo\] demo designs: 5 recipe sets \([A-Z0-9]{8}(, [A-Z0-9]{8}){4}\)$/,
+        ),
+        '[Demo] demo library: 3 saved assets with their production jobs',
+        '[Start] listening',
+      ]);
+      // Nest's own module and route lines are at debug.
+      expect(server.stdout).not.toContain('Mapped {');
+      expect(lines.at(-1)).toMatchObject({
+        url: server.baseUrl,
+        demo: {
+          client: 'demo',
+          created: true,
+          token: expect.stringMatching(/^pci_\S+$/),
+          recipeSets: expect.arrayContaining([expect.stringMatching(/^[A-Z0-9]{8}$/)]),
+        },
+      });
     } finally {
       await server.stop();
     }
   }, 180_000);
 
-  it('in development on a terminal prints a few readable lines, then the banner last', async () => {
+  it('in development on a terminal prints one readable line per start-up step, then the banner last', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
     try {
       const { logs, banner } = split(server.stdout);
-      expect(logs).toEqual([
-        expect.stringMatching(
-          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestFactory\] Starting Nest application\.\.\.$/,
-        ),
-        expect.stringMatching(
-          /^\d\d:\d\d:\d\d\.\d{3} INFO  \[NestApplication\] Nest application successfully started$/,
-        ),
+      for (const line of logs) expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  \[\w+\] /);
+      const steps = logs.map((l) => l.slice('00:00:00.000 INFO  '.length));
+      expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
+      expect(steps[1]).toMatch(/^\[Migrations\] migrations: \d+ of \d+ to apply$/);
+      expect(steps.slice(-4)).toEqual([
+        '[Demo] demo client "demo" created with an Admin token',
+        '[Demo] demo catalog: demo-tee, demo-bottle',
+        expect.stringMatching(/^\[Demo\] demo designs: 5 recipe sets /),
+        '[Demo] demo library: 3 saved assets with their production jobs',
       ]);
+      expect(server.stdout).not.toContain('Mapped {');
       expect(banner.split('\n')).toEqual([
         expect.stringMatching(
-          /^Product Customizer Integration API is listening \(embedded database in /,
+          /^Product Customizer Integration API is listening \(embedded database in .*\), ready in \d+ ms$/,
         ),
         `  API:        ${server.baseUrl}`,
         `  Swagger UI: ${server.baseUrl}/docs`,

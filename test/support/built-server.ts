@@ -19,6 +19,9 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
+/** The banner on a terminal (to its blank line), or its JSON line. */
+const BANNER = /Swagger UI: [^\n]*\n(?:[^\n]+\n)*\n|"msg":"listening"[^\n]*\n/;
+
 function ensureBuilt(): void {
   if (!existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does it first)`);
@@ -26,7 +29,7 @@ function ensureBuilt(): void {
 
 /**
  * Starts the built server with exactly `env` (plus PATH and a free PORT) and resolves once the
- * banner ("Swagger UI: …") is out. Its output is piped, or with `tty` a terminal, as in a
+ * banner is out: its lines on a terminal ("Swagger UI: …" to a blank line), else its JSON line. Its output is piped, or with `tty` a terminal, as in a
  * developer's shell (through util-linux `script`; stderr then arrives with stdout).
  */
 export async function startBuiltServer(
@@ -58,7 +61,7 @@ export async function startBuiltServer(
       fail(new Error(`no banner within ${CHILD_PROCESS_TIMEOUT_MS} ms:\n${stdout}${stderr}`));
     }, CHILD_PROCESS_TIMEOUT_MS);
     const check = (): void => {
-      if (/Swagger UI: [^\n]*\n(?:[^\n]+\n)*\n/.test(stdout)) {
+      if (BANNER.test(stdout)) {
         clearTimeout(timer);
         ready();
       }

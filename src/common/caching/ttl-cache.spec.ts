@@ -1,4 +1,5 @@
-import { TtlCache } from './ttl-cache';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+import { cacheLookups, TtlCache } from './ttl-cache';
 
 describe('TtlCache', () => {
   let now = 0;
@@ -76,5 +77,24 @@ describe('TtlCache', () => {
     expect(c.get('a')).toBeUndefined();
     c.set('a', { id: 'fresh' }, c.generation);
     expect(c.get('a')).toEqual({ id: 'fresh' });
+  });
+
+  it('counts its hits and misses (an expired entry is a miss) in cache_lookups_total', async () => {
+    const metrics = new MetricsRegistry();
+    const c = new TtlCache<string>({
+      maxEntries: 3,
+      ttlMs: 1000,
+      now: () => now,
+      lookups: cacheLookups(metrics, 'things'),
+    });
+    c.get('a');
+    c.set('a', 'A', c.generation);
+    c.get('a');
+    c.get('a');
+    now = 1000;
+    c.get('a');
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^cache_lookups_total\{cache="things",result="hit"\} 2$/m);
+    expect(text).toMatch(/^cache_lookups_total\{cache="things",result="miss"\} 2$/m);
   });
 });

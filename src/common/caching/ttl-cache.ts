@@ -1,3 +1,5 @@
+import { MetricsRegistry } from '../metrics/metrics-registry';
+
 export interface TtlCacheOptions<V> {
   /** Entries kept at most; the least recently used goes first. */
   maxEntries: number;
@@ -9,6 +11,25 @@ export interface TtlCacheOptions<V> {
   maxSize?: number;
   /** What a value weighs (e.g. its bytes); a value heavier than `maxSize` is not kept. */
   sizeOf?: (value: V) => number;
+  /** Told of each lookup's result: the cache's hits and misses in /metrics (see cacheLookups). */
+  lookups?: CacheLookups;
+}
+
+export interface CacheLookups {
+  hit(): void;
+  miss(): void;
+}
+
+/** `cache`'s hits and misses, counted in /metrics as `cache_lookups_total{cache,result}`. */
+export function cacheLookups(metrics: MetricsRegistry, cache: string): CacheLookups {
+  const lookups = metrics.counter(
+    'cache_lookups_total',
+    'Lookups in the in-memory caches of this process, by cache and result (hit, miss).',
+    ['cache', 'result'],
+  );
+  const hits = lookups.labels({ cache, result: 'hit' });
+  const misses = lookups.labels({ cache, result: 'miss' });
+  return { hit: () => hits.inc(), miss: () => misses.inc() };
 }
 
 /**
@@ -38,13 +59,18 @@ export class TtlCache<V> {
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.options.lookups?.miss();
+      return undefined;
+    }
     this.entries.delete(key);
     if (entry.until <= this.now()) {
       this.weight -= entry.size;
+      this.options.lookups?.miss();
       return undefined;
     }
     this.entries.set(key, entry); // most recently used last
+    this.options.lookups?.hit();
     return entry.value;
   }
 

@@ -4,8 +4,10 @@ import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
+import type { Counter } from 'prom-client';
 import { AppConfig, parseSize } from '../../config/app-config';
 import { pathForLog } from '../logging/capability-paths';
+import { MetricsRegistry } from '../metrics/metrics-registry';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
 import { Actor } from '../auth/actor';
 import { TOKEN_CHALLENGE } from '../auth/token-header';
@@ -65,13 +67,21 @@ interface BodyParserError {
 export class ErrorResponder {
   /** Up to the largest body a caller may send (JSON or upload), for a few seconds. */
   private readonly unreadBody: UnreadBodyLimits;
+  /** 429s by the limit that refused (its error code), in /metrics. */
+  private readonly rateLimited?: Counter<'policy'>;
 
   constructor(
     private readonly config: AppConfig,
     private readonly recorder: LogEntryRecorder,
     private readonly logger: PinoLogger,
+    metrics?: MetricsRegistry,
   ) {
     this.logger.setContext('ErrorResponder');
+    this.rateLimited = metrics?.counter(
+      'rate_limit_refusals_total',
+      'Requests refused with 429, by the limit that refused them (the error code).',
+      ['policy'],
+    );
     this.unreadBody = {
       maxBytes: Math.max(parseSize(config.jsonBodyLimit), config.maxUploadBytes),
       timeoutMs: UNREAD_BODY_TIMEOUT_MS,
@@ -84,6 +94,7 @@ export class ErrorResponder {
     res: Response,
   ): Promise<void> {
     const error = this.normalize(exception, req);
+    if (error.status === 429) this.rateLimited?.inc({ policy: error.code });
     const requestId = typeof req.id === 'string' ? req.id : '';
     if (error.status >= 500) {
       this.logger.error({ err: exception, requestId }, 'request failed');

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
-import { MetricsService } from '../../metrics/metrics.service';
+import { MetricsRegistry } from '../metrics/metrics-registry';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
@@ -69,7 +69,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     private readonly config: AppConfig,
     dataSource: DataSource,
     private readonly uow: UnitOfWork,
-    metrics: MetricsService,
+    metrics: MetricsRegistry,
   ) {
     this.metrics = new JobMetrics(metrics.registry, () => this.depth());
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.

@@ -1,8 +1,9 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppConfig } from '../../config/app-config';
+import type { LineOut } from '../process/start-line';
 import { serializeError } from './error-serializer';
 import { pathForLog } from './capability-paths';
 import { truncateForLog } from './log-limits';
@@ -39,6 +40,8 @@ export const REDACTED_PATHS = [
 export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
   return {
     level: config.logLevel,
+    // Nest's module, route and start lines at debug, whatever the destination.
+    hooks: { logMethod: demoteStartupChatter },
     genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     formatters: { log: (fields: object) => truncateForLog(fields) as Record<string, unknown> },
@@ -59,19 +62,21 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
-    // JSON lines on stdout, except for a developer at a terminal, who reads short lines and a
-    // start-up without Nest's per-module and per-route lines (see readable-logs.ts).
-    const readable = !stream && wantsReadableLogs(config.nodeEnv);
-    const destination = readable ? new ReadableLogStream(process.stdout) : stream;
-    const options = {
-      ...loggerOptions(config),
-      ...(readable ? { hooks: { logMethod: demoteStartupChatter } } : {}),
-    };
+    // JSON lines on stdout (written asynchronously, as pino does by default), except for a
+    // developer at a terminal, who reads short lines. One stream for the request logger and the
+    // application's logger alike, so that their lines, and the banner, keep their order.
+    const destination =
+      stream ??
+      (wantsReadableLogs(config.nodeEnv)
+        ? new ReadableLogStream(process.stdout)
+        : pino.destination({ dest: 1, sync: false }));
+    output = destination;
+    const options = loggerOptions(config);
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: destination ? [options, destination] : options,
+          pinoHttp: [options, destination],
           // Health checks are polled and never logged: they skip the request logger, whose
           // per-request child logger and async context would cost them more than their own work.
           exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],
@@ -79,4 +84,18 @@ export class LoggingModule {
       ],
     };
   }
+}
+
+/** The stream the process's logger writes to (see {@link logOutput}). */
+let output: DestinationStream | undefined;
+
+/**
+ * Where the service's log lines go, for lines written beside them (the banner, the stop lines):
+ * pino writes stdout asynchronously, so a line written to stdout directly would overtake the lines
+ * logged before it. stdout itself before the logger exists.
+ */
+export function logOutput(): LineOut {
+  const stream = output;
+  if (!stream) return process.stdout;
+  return { write: (text: string) => stream.write(text), isTTY: process.stdout.isTTY };
 }

@@ -70,13 +70,14 @@ describe('readable logs', () => {
     const stream = new ReadableLogStream({ write: (t: string) => out.push(t) });
     stream.write(`${JSON.stringify({ ...base, level: 20, msg: 'a' })}\n`);
     stream.write('not json\n');
-    expect(out).toEqual(['09:05:07.042 DEBUG a\n', 'not json\n']);
+    stream.write('\nbanner\n\n');
+    expect(out).toEqual(['09:05:07.042 DEBUG a\n', 'not json\n', '\n', 'banner\n', '\n']);
   });
 
   it.each([
-    ['info', ['[NestFactory] start', '[Other] mine']],
+    ['info', ['[Other] mine']],
     ['debug', ['[NestFactory] start', '[RouterExplorer] Mapped {/x, GET} route', '[Other] mine']],
-  ])('log Nest module and route registration at debug (LOG_LEVEL=%s)', (level, shown) => {
+  ])('log Nest start-up, module and route lines at debug (LOG_LEVEL=%s)', (level, shown) => {
     const lines: string[] = [];
     const logger = pino(
       { level, hooks: { logMethod: demoteStartupChatter } },

@@ -69,8 +69,14 @@ export class ReadableLogStream {
   constructor(private readonly out: { write(text: string): unknown } = process.stdout) {}
 
   write(chunk: string): void {
-    for (const json of chunk.split('\n')) {
-      if (!json) continue;
+    const lines = chunk.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    for (const json of lines) {
+      // Blank lines are kept (the banner stands between them).
+      if (!json) {
+        this.out.write('\n');
+        continue;
+      }
       let record: unknown;
       try {
         record = JSON.parse(json);
@@ -84,12 +90,21 @@ export class ReadableLogStream {
   }
 }
 
-/** Nest's start-up registration chatter: one line per module and per route. */
-const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+/**
+ * Nest's start-up chatter: one line per module and per route, and its own start lines (the
+ * service logs its start-up steps and a banner itself).
+ */
+const STARTUP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 /**
- * A pino `logMethod` hook that logs Nest's module and route registration at debug instead of
- * info, so that a terminal shows the start-up in a few lines (LOG_LEVEL=debug shows them all).
+ * A pino `logMethod` hook that logs Nest's start-up chatter at debug instead of info, so that
+ * a start shows the service's own steps in a few lines (LOG_LEVEL=debug shows them all).
  */
 export function demoteStartupChatter(
   this: Logger,

@@ -4,13 +4,14 @@ import { MessageDailyCountEntity } from './message-daily-count.entity';
 import { MessageOutbox } from './message-outbox';
 import { MessageQuota } from './message-quota';
 import { OutboxMessageEntity } from './outbox-message.entity';
+import { OutboxMetrics } from './outbox-metrics';
 import { OutboxRepository } from './outbox.repository';
 
 /** The outbox and delivery of e-mail and SMS, and their daily caps (DESIGN §10), for every module. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity])],
-  providers: [MessageOutbox, MessageQuota, OutboxRepository],
+  providers: [MessageOutbox, MessageQuota, OutboxRepository, OutboxMetrics],
   exports: [MessageOutbox, MessageQuota],
 })
 export class MessagesModule {}

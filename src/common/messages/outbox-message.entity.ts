@@ -17,6 +17,7 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 @Entity({ name: 'outbox_message' })
 @Index('IDX_outbox_message_created', ['createdAt'])
 @Index('IDX_outbox_message_client', ['clientId', 'createdAt'])
+@Index('IDX_outbox_message_unsent', ['status', 'kind'], { where: `status <> 'sent'` })
 export class OutboxMessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

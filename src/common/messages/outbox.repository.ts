@@ -16,6 +16,19 @@ export class OutboxRepository {
     if (rows.length > 0) await this.uow.manager.insert(OutboxMessageEntity, rows);
   }
 
+  /** Messages not sent (queued, held, failed), by status and kind: read on each /metrics scrape. */
+  countUnsent(): Promise<{ status: OutboxStatus; kind: string; count: number }[]> {
+    return this.uow.manager
+      .createQueryBuilder(OutboxMessageEntity, 'm')
+      .select('m.status', 'status')
+      .addSelect('m.kind', 'kind')
+      .addSelect('count(*)::int', 'count')
+      .where(`m.status <> 'sent'`)
+      .groupBy('m.status')
+      .addGroupBy('m.kind')
+      .getRawMany();
+  }
+
   find(id: string): Promise<OutboxMessageEntity | null> {
     return this.uow.manager.findOne(OutboxMessageEntity, { where: { id } });
   }

@@ -1,5 +1,5 @@
 import { createServer, Server } from 'node:net';
-import { reachAtStart, redactedUrl, startLine, UnreachableAtStart } from './reach-at-start';
+import { reachAtStart, redactedUrl, UnreachableAtStart } from './reach-at-start';
 
 describe('reaching the database and Redis at start', () => {
   let closed: number;
@@ -58,18 +58,5 @@ describe('reaching the database and Redis at start', () => {
     ).rejects.toThrow(
       `Redis redis://:***@127.0.0.1:${closed} cannot be reached (connect ECONNREFUSED 127.0.0.1:${closed}) after 1 attempt`,
     );
-  });
-
-  it('writes a start-up line as JSON, or readable on a developer terminal', () => {
-    const written: string[] = [];
-    const out = (isTTY: boolean) => ({ isTTY, write: (t: string) => written.push(t) });
-    startLine('production', 'error', 'the database cannot be reached', out(true));
-    startLine('development', 'warn', 'attempt 1 of 5', out(true));
-    expect(JSON.parse(written[0])).toMatchObject({
-      level: 50,
-      context: 'Start',
-      msg: 'the database cannot be reached',
-    });
-    expect(written[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  \[Start\] attempt 1 of 5\n$/);
   });
 });

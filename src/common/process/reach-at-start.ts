@@ -1,6 +1,5 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { formatLogLine, wantsReadableLogs } from '../logging/readable-logs';
 
 /** The exit code of a service that cannot start because what it needs is unreachable (sysexits). */
 export const EX_UNAVAILABLE = 69;
@@ -22,25 +21,6 @@ export function redactedUrl(url: string): string {
   } catch {
     return '<invalid URL>';
   }
-}
-
-/** One start-up line: readable on a developer's terminal, a JSON line otherwise (as the logs). */
-export function startLine(
-  nodeEnv: string,
-  level: 'info' | 'warn' | 'error',
-  msg: string,
-  out: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
-): void {
-  const record = {
-    level: { info: 30, warn: 40, error: 50 }[level],
-    time: Date.now(),
-    pid: process.pid,
-    context: 'Start',
-    msg,
-  };
-  out.write(
-    `${wantsReadableLogs(nodeEnv, out) ? formatLogLine(record) : JSON.stringify(record)}\n`,
-  );
 }
 
 /** Why a connection failed, in a few words: the error code and its message's first line. */

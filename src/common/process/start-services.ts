@@ -1,5 +1,6 @@
 import { AppConfig } from '../../config/app-config';
-import { EX_UNAVAILABLE, reachAtStart, startLine, UnreachableAtStart } from './reach-at-start';
+import { EX_UNAVAILABLE, reachAtStart, UnreachableAtStart } from './reach-at-start';
+import { startLine } from './start-line';
 
 /**
  * Waits for the external database and Redis of `config` (see reachAtStart), logging each failed

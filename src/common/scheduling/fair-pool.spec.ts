@@ -130,4 +130,34 @@ describe('FairPool', () => {
     expect(p.load).toEqual({ running: 0, waiting: 0 });
     expect(await p.run('a', () => Promise.resolve(7))).toBe(7);
   });
+
+  it('tells its observer of each task that waited and of each refusal, with the reason', async () => {
+    const events: string[] = [];
+    const p = pool({
+      maxQueued: 2,
+      maxQueuedPerClient: 1,
+      maxWaitMs: 50,
+      observer: {
+        waited: (ms) => events.push(`waited ${ms >= 0 ? 'ok' : ms}`),
+        refused: (reason) => events.push(reason),
+      },
+    });
+    const started: string[] = [];
+    const running = gated(p, 'a', started);
+    const queued = gated(p, 'b', started);
+    await expect(p.run('b', () => Promise.resolve())).rejects.toBeInstanceOf(PoolBusy);
+    const c = gated(p, 'c', started);
+    await expect(p.run('d', () => Promise.resolve())).rejects.toBeInstanceOf(PoolBusy);
+    expect(events).toEqual(['client_queue_full', 'queue_full']);
+    running.open();
+    await running.done;
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    expect(events).toEqual(['client_queue_full', 'queue_full', 'waited ok']);
+    // c waits behind b past maxWaitMs.
+    await expect(c.done).rejects.toBeInstanceOf(PoolBusy);
+    expect(events.at(-1)).toBe('wait_timeout');
+    queued.open();
+    await queued.done;
+  });
 });

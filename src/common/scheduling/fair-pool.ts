@@ -28,6 +28,16 @@ export interface FairPoolOptions {
   maxWaitMs: number;
   /** What the tasks are, for the PoolBusy text ("renders"). */
   what: string;
+  /** Told of each task that had to wait (how long) and each refusal (why): the pool's metrics. */
+  observer?: PoolObserver;
+}
+
+/** Why a pool refused a task: its queue was full, the client's was, or the task waited too long. */
+export type PoolRefusal = 'queue_full' | 'client_queue_full' | 'wait_timeout';
+
+export interface PoolObserver {
+  waited(ms: number): void;
+  refused(reason: PoolRefusal): void;
 }
 
 /** Returns a slot to the pool (idempotent). */
@@ -85,15 +95,20 @@ export class FairPool {
     const state = this.state(client);
     if (this.running < this.options.concurrency && state.running < this.perClient)
       return Promise.resolve(this.take(client, state));
-    if (this.waitingCount >= this.options.maxQueued) return Promise.reject(this.busy());
+    if (this.waitingCount >= this.options.maxQueued) return Promise.reject(this.busy('queue_full'));
     if (state.waiting.length >= this.options.maxQueuedPerClient)
       return Promise.reject(
-        this.busy(`${this.options.maxQueuedPerClient} of this client's wait already`),
+        this.busy(
+          'client_queue_full',
+          `${this.options.maxQueuedPerClient} of this client's wait already`,
+        ),
       );
+    const since = Date.now();
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         start: () => {
           clearTimeout(waiter.timer);
+          this.options.observer?.waited(Date.now() - since);
           resolve(this.take(client, state));
         },
         timer: setTimeout(() => {
@@ -103,7 +118,7 @@ export class FairPool {
             this.waitingCount--;
             this.forget(client, state);
           }
-          reject(this.busy());
+          reject(this.busy('wait_timeout'));
         }, this.options.maxWaitMs),
       };
       waiter.timer.unref();
@@ -181,7 +196,8 @@ export class FairPool {
       this.clients.delete(client);
   }
 
-  private busy(reason?: string): PoolBusy {
+  private busy(why: PoolRefusal, reason?: string): PoolBusy {
+    this.options.observer?.refused(why);
     return new PoolBusy(
       this.options.what,
       Math.max(1, Math.ceil(this.options.maxWaitMs / 1000)),

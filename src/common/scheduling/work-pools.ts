@@ -1,6 +1,11 @@
 import { Global, Injectable, Module } from '@nestjs/common';
+import { Gauge, Histogram } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
-import { FairPool } from './fair-pool';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+import { FairPool, PoolObserver } from './fair-pool';
+
+/** The pools by their name in /metrics. */
+type PoolName = 'renders' | 'transforms' | 'upload_bodies' | 'uploads';
 
 /**
  * The process's pools of heavy work, one of each, shared by every route that does that work, and
@@ -18,7 +23,8 @@ export class WorkPools {
   /** Decoding and re-encoding uploaded images (CPU-bound in libvips). */
   readonly uploads: FairPool;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, metrics?: MetricsRegistry) {
+    const observe = poolMetrics(metrics);
     const r = config.render;
     const renderQueues = {
       share: r.clientShare,
@@ -26,11 +32,17 @@ export class WorkPools {
       maxQueuedPerClient: r.clientQueue,
       maxWaitMs: r.queueWaitMs,
     };
-    this.renders = new FairPool({ concurrency: r.concurrency, ...renderQueues, what: 'renders' });
+    this.renders = new FairPool({
+      concurrency: r.concurrency,
+      ...renderQueues,
+      what: 'renders',
+      observer: observe('renders'),
+    });
     this.transforms = new FairPool({
       concurrency: r.transformConcurrency,
       ...renderQueues,
       what: 'image transformations',
+      observer: observe('transforms'),
     });
     const u = config.uploads;
     const uploadQueues = {
@@ -39,13 +51,65 @@ export class WorkPools {
       maxQueuedPerClient: u.clientQueue,
       maxWaitMs: u.queueWaitMs,
     };
-    this.uploadBodies = new FairPool({ concurrency: u.bodies, ...uploadQueues, what: 'uploads' });
+    this.uploadBodies = new FairPool({
+      concurrency: u.bodies,
+      ...uploadQueues,
+      what: 'uploads',
+      observer: observe('upload_bodies'),
+    });
     this.uploads = new FairPool({
       concurrency: u.concurrency,
       ...uploadQueues,
       what: 'uploads being processed',
+      observer: observe('uploads'),
     });
+    if (metrics) this.gauges(metrics);
   }
+
+  private byName(): Record<PoolName, FairPool> {
+    return {
+      renders: this.renders,
+      transforms: this.transforms,
+      upload_bodies: this.uploadBodies,
+      uploads: this.uploads,
+    };
+  }
+
+  /** Tasks running and waiting in each pool, read when scraped. */
+  private gauges(metrics: MetricsRegistry): void {
+    for (const state of ['running', 'waiting'] as const) {
+      const gauge: Gauge<'pool'> = new Gauge({
+        name: `work_pool_${state}`,
+        help: `Tasks ${state === 'running' ? 'running' : 'waiting for their turn'} in each work pool of this process.`,
+        labelNames: ['pool'] as const,
+        registers: [metrics.registry],
+        collect: () => {
+          for (const [pool, p] of Object.entries(this.byName())) gauge.set({ pool }, p.load[state]);
+        },
+      });
+    }
+  }
+}
+
+/** The observer of each pool: its waits (a histogram) and refusals (a counter by reason). */
+function poolMetrics(metrics?: MetricsRegistry): (pool: PoolName) => PoolObserver | undefined {
+  if (!metrics) return () => undefined;
+  const waits = new Histogram({
+    name: 'work_pool_wait_seconds',
+    help: 'How long tasks that had to wait for their turn waited, by work pool.',
+    labelNames: ['pool'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [metrics.registry],
+  });
+  const refusals = metrics.counter(
+    'work_pool_refusals_total',
+    'Tasks a work pool refused (503): its queue full, the client’s queue full, or waited too long.',
+    ['pool', 'reason'],
+  );
+  return (pool) => ({
+    waited: (ms) => waits.observe({ pool }, ms / 1000),
+    refused: (reason) => refusals.inc({ pool, reason }),
+  });
 }
 
 /** Provides {@link WorkPools} to every module (one set of pools per process). */

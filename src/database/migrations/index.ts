@@ -19,6 +19,7 @@ import { PrintFailureLog1766003100000 } from './1766003100000-print-failure-log'
 import { Webhooks1766003200000 } from './1766003200000-webhooks';
 import { EventFanout1766003300000 } from './1766003300000-event-fanout';
 import { PrintSettings1766003400000 } from './1766003400000-print-settings';
+import { OutboxUnsent1766003500000 } from './1766003500000-outbox-unsent';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Webhooks1766003200000,
   EventFanout1766003300000,
   PrintSettings1766003400000,
+  OutboxUnsent1766003500000,
 ];
