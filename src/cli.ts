@@ -74,7 +74,7 @@ class CliModule {
         // The demo's uploads and renders go through the same work pools as the app's.
         SchedulingModule,
         DemoModule,
-        // Lists and retries failed jobs; this process runs none (no module registers a handler).
+        // Lists and retries failed jobs; this process runs none (no background tasks).
         JobsModule,
         MetricsModule,
         // Lists the outbox; this process delivers nothing (it runs no job workers).
@@ -121,7 +121,8 @@ async function withContext<T>(
   fn: (ctx: INestApplicationContext) => Promise<T>,
   migrate?: boolean,
 ): Promise<T> {
-  const config = loadConfigOrExit();
+  // No background tasks: periodic purges, job workers and queue maintenance stay in the app.
+  const config = loadConfigOrExit({ backgroundTasks: false });
   const database = await openDatabase(config, { attachIfRunning: true });
   let ctx: INestApplicationContext | undefined;
   try {
@@ -348,8 +349,6 @@ function buildProgram(): Command {
 }
 
 async function main(argv: string[]): Promise<number> {
-  // A command never runs job workers (deliveries, print files): the API and worker processes do.
-  process.env.WORKERS = 'false';
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
     return 0;

@@ -275,6 +275,8 @@ describe('CLI (built, as operators run it)', () => {
       const env = { DATA_DIR: dataDir };
       const migrated = await runCli(env, 'migrate');
       expect(migrated.code).toBe(0);
+      // No background task starts in a command (an hourly purge would warn here: no tables yet).
+      expect(migrated.stderr).toBe('');
       expect(JSON.parse(migrated.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
 
       const seeded = await runCli(env, 'demo', 'seed');

@@ -79,10 +79,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: JOBS_SCHEMA,
       migrate: true,
-      supervise: true,
+      // Maintenance (expiring lost attempts, archiving) and state monitoring run on timers: only
+      // in processes that run background tasks, not in a one-shot command.
+      supervise: config.backgroundTasks,
       schedule: false,
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-      monitorStateIntervalSeconds: 60,
+      ...(config.backgroundTasks ? { monitorStateIntervalSeconds: 60 } : {}),
     });
     // Without a listener an error event (a dropped connection) would end the process.
     this.boss.on('error', (err) => this.logger.warn({ err }, 'job queue error'));

@@ -1,6 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { FairPool } from './fair-pool';
+import { PeriodicTasks } from './periodic-task';
 
 /**
  * The process's pools of heavy work, one of each, shared by every route that does that work, and
@@ -48,7 +49,10 @@ export class WorkPools {
   }
 }
 
-/** Provides {@link WorkPools} to every module (one set of pools per process). */
+/**
+ * Provides {@link WorkPools} (one set of pools per process) and {@link PeriodicTasks} to every
+ * module.
+ */
 @Global()
-@Module({ providers: [WorkPools], exports: [WorkPools] })
+@Module({ providers: [WorkPools, PeriodicTasks], exports: [WorkPools, PeriodicTasks] })
 export class SchedulingModule {}
