@@ -11,6 +11,7 @@ import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
+import { QueueStats, readQueueStats } from './job-stats';
 import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
 
 /** How long stopping waits for running jobs. */
@@ -305,6 +306,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       out[name] = { queued, active: active - queued };
     }
     return out;
+  }
+
+  /** Queued, active and failed jobs and the oldest due job's wait, per queue (`jobs stats`). */
+  stats(): Promise<QueueStats[]> {
+    return readQueueStats(this.uow.manager, JOBS_SCHEMA, Object.keys(JOB_QUEUES));
   }
 
   /** Jobs whose retries are exhausted, newest first. */
