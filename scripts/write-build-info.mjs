@@ -2,7 +2,7 @@
 // and dist/.build-stamp (what build-if-stale.mjs compares with the sources). The commit is git's
 // when the checkout has one, else BUILD_COMMIT (the container build passes it), else "unknown".
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -16,4 +16,6 @@ try {
   // No git, or not a checkout (a container build): BUILD_COMMIT or "unknown".
 }
 writeFileSync(join(root, 'dist', 'build-info.json'), `${JSON.stringify({ version, commit })}\n`);
+// The `pci` bin (package.json): runnable directly too, as `./dist/src/cli.js`.
+chmodSync(join(root, 'dist', 'src', 'cli.js'), 0o755);
 writeFileSync(join(root, 'dist', '.build-stamp'), '');

@@ -1,10 +1,10 @@
-import { AppConfig } from './config/app-config';
+import { AppConfig, ProcessOptions } from './config/app-config';
 import { ConfigValidationError } from './config/environment';
 
 /** Loads the configuration, or exits with a message naming every bad variable. */
-export function loadConfigOrExit(): AppConfig {
+export function loadConfigOrExit(options: ProcessOptions = {}): AppConfig {
   try {
-    return AppConfig.fromEnv();
+    return AppConfig.fromEnv(process.env, options);
   } catch (err) {
     if (err instanceof ConfigValidationError) {
       process.stderr.write(`${err.message}\n`);

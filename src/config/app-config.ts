@@ -54,6 +54,16 @@ export interface MessageSettings {
   smsWebhookUrl: string | undefined;
 }
 
+/** What kind of process the configuration is for (beside the environment). */
+export interface ProcessOptions {
+  /**
+   * Whether the process runs background work: periodic tasks (purges, sweeps, the event relay),
+   * job workers and the job queue's maintenance. True for the API and worker processes; false for
+   * one-shot processes (the operator CLI), which do their command and exit.
+   */
+  backgroundTasks?: boolean;
+}
+
 export type DatabaseTarget =
   { kind: 'embedded'; dataDir: string } | { kind: 'external'; url: string };
 
@@ -169,8 +179,11 @@ export class AppConfig {
   readonly seedDemo: boolean;
   readonly trustProxy: boolean;
   readonly shutdownGraceMs: number;
+  /** See {@link ProcessOptions.backgroundTasks}: false in the operator CLI. */
+  readonly backgroundTasks: boolean;
 
-  constructor(env: Environment) {
+  constructor(env: Environment, options: ProcessOptions = {}) {
+    this.backgroundTasks = options.backgroundTasks ?? true;
     this.nodeEnv = env.NODE_ENV;
     this.port = env.PORT;
     this.host = env.HOST;
@@ -238,7 +251,8 @@ export class AppConfig {
       upload: planCounts(env.PLAN_UPLOADS_PER_MINUTE),
     };
     this.jobs = {
-      workers: env.WORKERS,
+      // A process without background tasks runs no workers, whatever WORKERS says.
+      workers: env.WORKERS && this.backgroundTasks,
       pollSeconds: env.JOB_POLL_MS / 1000,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
@@ -282,8 +296,8 @@ export class AppConfig {
     this.trustProxy = env.TRUST_PROXY;
   }
 
-  static fromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-    return new AppConfig(parseEnvironment(env));
+  static fromEnv(env: NodeJS.ProcessEnv = process.env, options: ProcessOptions = {}): AppConfig {
+    return new AppConfig(parseEnvironment(env), options);
   }
 }
 

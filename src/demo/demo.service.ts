@@ -103,18 +103,26 @@ export class DemoService {
   }
 
   /** Installs the demo products the client lacks (`catalog install-demo`). */
-  async installCatalog(clientHandle: string): Promise<DemoInstallResult> {
+  async installCatalog(
+    clientHandle: string,
+    onProgress?: (line: string) => void,
+  ): Promise<DemoInstallResult> {
     const client = await this.clients.getByHandle(clientHandle);
-    return this.installer.install(client.id);
+    return this.installer.install(client.id, undefined, onProgress);
   }
 
   /**
    * `count` recipe sets of the client on `product` (default demo-tee), each with text and the
    * demo image; a demo product the client lacks is installed first (`recipe-set create`).
+   * `onProgress` hears a line as each step ends.
    */
   async createRecipeSets(
     clientHandle: string,
-    { count, product = DEFAULT_DEMO_PRODUCT }: { count: number; product?: string },
+    {
+      count,
+      product = DEFAULT_DEMO_PRODUCT,
+      onProgress,
+    }: { count: number; product?: string; onProgress?: (line: string) => void },
   ): Promise<DemoRecipeSet[]> {
     const problem = createCountProblem(count);
     if (problem) throw new ValidationFailed(`${problem}.`);
@@ -122,10 +130,11 @@ export class DemoService {
     const handle = product.trim().toLowerCase();
     let found = await this.catalog.find(client.id, handle);
     if (!found && demoProductHandles().includes(handle)) {
-      await this.installer.install(client.id, handle);
+      await this.installer.install(client.id, handle, onProgress);
       found = await this.catalog.find(client.id, handle);
     }
     if (!found) throw new ProductNotFound(product);
+    onProgress?.('uploading the demo artwork');
     const artwork = await this.assets.upload(
       client.id,
       { bytes: await demoArtwork(), fileName: 'demo-artwork.png' },
@@ -143,6 +152,7 @@ export class DemoService {
         productHandle: r.productHandle,
         status: r.status,
       });
+      onProgress?.(`recipe set ${n} of ${count} created (${r.readableId})`);
     }
     return created;
   }

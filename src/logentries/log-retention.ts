@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { runPeriodically } from '../common/scheduling/periodic-task';
+import { PeriodicTasks } from '../common/scheduling/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { LogEntriesService } from './log-entries.service';
 
@@ -14,13 +14,14 @@ export class LogRetention implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     private readonly logEntries: LogEntriesService,
     private readonly config: AppConfig,
+    private readonly periodic: PeriodicTasks,
     private readonly logger: PinoLogger,
   ) {
     this.logger.setContext(LogRetention.name);
   }
 
   onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
+    this.stop = this.periodic.start(
       'log-entry-purge',
       PURGE_INTERVAL_MS,
       () => this.purge(),

@@ -35,5 +35,7 @@ import { UsersService } from './users.service';
         new FailureCounter(redis, config.users.addressFailures),
     },
   ],
+  // The operator CLI's `user` commands.
+  exports: [UsersService],
 })
 export class UsersModule {}

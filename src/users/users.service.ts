@@ -147,6 +147,19 @@ export class UsersService {
     return userDto(this.owned(actor, userId, isUuid(userId) ? await this.repo.find(userId) : null));
   }
 
+  /**
+   * The id of the user with this id or e-mail address, in whichever client (for operators, who
+   * name users either way); UserNotFound when there is none.
+   */
+  async userIdOf(idOrEmail: string): Promise<string> {
+    const key = idOrEmail.trim();
+    const user = isUuid(key)
+      ? await this.repo.find(key)
+      : await this.repo.findByEmail(key.toLowerCase());
+    if (!user) throw new UserNotFound(key);
+    return user.id;
+  }
+
   /** Disables or enables a user, or changes the role; a disabled user's tokens stop at once. */
   async update(actor: Actor, userId: string, input: UpdateUserDto): Promise<UserDto> {
     let tokenIds: string[] = [];

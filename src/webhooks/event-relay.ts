@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PinoLogger } from 'nestjs-pino';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { runPeriodically } from '../common/scheduling/periodic-task';
+import { PeriodicTasks } from '../common/scheduling/periodic-task';
 import { CoalescedRun } from '../common/scheduling/coalesced-run';
 import { AppConfig } from '../config/app-config';
 import { DeliveryScheduler } from './delivery-scheduler';
@@ -37,6 +37,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly log: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
     private readonly wakeups: WebhookWakeups,
+    private readonly periodic: PeriodicTasks,
     private readonly logger: PinoLogger,
   ) {
     this.logger.setContext(EventRelay.name);
@@ -51,7 +52,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   onApplicationBootstrap(): void {
     if (!this.config.jobs.workers) return;
     this.wakeups.onRelay(() => void this.flight.run());
-    this.stop = runPeriodically('event-relay', POLL_MS, () => this.flight.run(), this.logger);
+    this.stop = this.periodic.start('event-relay', POLL_MS, () => this.flight.run(), this.logger);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import { PinoLogger } from 'nestjs-pino';
 import { Clock } from '../common/clock/clock';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { runPeriodically } from '../common/scheduling/periodic-task';
+import { PeriodicTasks } from '../common/scheduling/periodic-task';
 import { AppConfig } from '../config/app-config';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EventLogRepository } from './event-log.repository';
@@ -30,6 +30,7 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
     private readonly wakeups: WebhookWakeups,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    private readonly periodic: PeriodicTasks,
     private readonly logger: PinoLogger,
   ) {
     this.logger.setContext(WebhookMaintenance.name);
@@ -38,8 +39,8 @@ export class WebhookMaintenance implements OnApplicationBootstrap, OnApplication
   onApplicationBootstrap(): void {
     if (!this.config.jobs.workers) return;
     this.stops.push(
-      runPeriodically('webhook-sweep', SWEEP_INTERVAL_MS, () => this.sweep(), this.logger),
-      runPeriodically('event-purge', PURGE_INTERVAL_MS, () => this.purge(), this.logger),
+      this.periodic.start('webhook-sweep', SWEEP_INTERVAL_MS, () => this.sweep(), this.logger),
+      this.periodic.start('event-purge', PURGE_INTERVAL_MS, () => this.purge(), this.logger),
     );
   }
 

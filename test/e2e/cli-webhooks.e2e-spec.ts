@@ -38,7 +38,7 @@ describe('CLI: webhooks list, create, disable, deliveries (built, next to a runn
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
     });
 
-    const listed = await runCli(t.db.env, 'webhooks', 'list', a.handle);
+    const listed = await runCli(t.db.env, 'webhooks', 'list', a.handle, '--json');
     expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain(endpoint.secret);
     expect(JSON.parse(listed.stdout)).toEqual([
@@ -54,9 +54,28 @@ describe('CLI: webhooks list, create, disable, deliveries (built, next to a runn
       .set('SERVICE_API_TOKEN', a.token);
     expect(read.body.data.status).toBe('disabled');
 
-    const log = await runCli(t.db.env, 'webhooks', 'deliveries', endpoint.id, '--limit', '5');
+    const log = await runCli(
+      t.db.env,
+      'webhooks',
+      'deliveries',
+      endpoint.id,
+      '--limit',
+      '5',
+      '--json',
+    );
     expect(log.code).toBe(0);
     expect(JSON.parse(log.stdout)).toEqual({ data: [], next: null });
+    // Without --json: tables for people, never the secret.
+    const table = await runCli(t.db.env, 'webhooks', 'list', a.handle);
+    expect(table.stdout).not.toContain(endpoint.secret);
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^${endpoint.id}\\s+https://93\\.184\\.216\\.34/hooks\\s+disabled\\s+order\\.acknowledged,print_files\\.ready\\s`,
+        'm',
+      ),
+    );
+    const emptyLog = await runCli(t.db.env, 'webhooks', 'deliveries', endpoint.id);
+    expect(emptyLog.stdout.trim().split('\n')[1]).toBe('(none)');
   });
 
   it('refuses what the API refuses, and bad arguments, with a message and no change', async () => {

@@ -75,8 +75,11 @@ describe('CLI (built, as operators run it)', () => {
       expect(res.status).toBe(200);
       expect(res.body.map((c: { handle: string }) => c.handle)).toContain('ops');
 
-      const list = await runCli(t.db.env, 'client', 'list');
+      const list = await runCli(t.db.env, 'client', 'list', '--json');
       expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ handle: 'ops' })]);
+      const table = (await runCli(t.db.env, 'client', 'list')).stdout.split('\n');
+      expect(table[0]).toMatch(/^HANDLE\s+NAME\s+PLAN\s+CREATED$/);
+      expect(table[1]).toMatch(/^ops\s+Operations\s+enterprise\s+\d{4}-/);
 
       // The server remembers the token's lookup (up to CACHE_TTL_MS); the CLI is another process,
       // so the server learns of the revocation through Redis when both use it, or when its entry
@@ -102,6 +105,9 @@ describe('CLI (built, as operators run it)', () => {
       await runCli(t.db.env, 'client', 'create', 'shop', '--name', 'Shop');
       const res = await runCli(t.db.env, 'recipe-set', 'create', 'shop', '--count', '3');
       expect(res.code).toBe(0);
+      // Progress on stderr (stdout stays the JSON result): the demo product, then each set.
+      expect(res.stderr).toContain('installing demo-tee (1 of 1)');
+      expect(res.stderr).toMatch(/^recipe set 3 of 3 created \([A-HJ-NP-Z2-9]{8}\)$/m);
       const created = JSON.parse(res.stdout) as { readableId: string; uuid: string }[];
       expect(created).toHaveLength(3);
       for (const r of created) {
@@ -143,7 +149,7 @@ describe('CLI (built, as operators run it)', () => {
         .set('SERVICE_API_TOKEN', token);
       expect(Object.keys(designed.body.data.design)).toEqual(['wrap']);
 
-      const products = await runCli(t.db.env, 'product', 'list', 'shop');
+      const products = await runCli(t.db.env, 'product', 'list', 'shop', '--json');
       expect(products.code).toBe(0);
       expect((JSON.parse(products.stdout) as { handle: string }[]).map((p) => p.handle)).toEqual([
         'demo-bottle',
@@ -167,7 +173,16 @@ describe('CLI (built, as operators run it)', () => {
 
     it('lists the outbox decrypted, newest first, by status (messages held without SMTP_URL)', async () => {
       const [id] = await t.app.get(MessageOutbox).enqueue([testEmail('ops@example.com')]);
-      const listed = await runCli(t.db.env, 'outbox', 'list', '--status', 'held', '--limit', '5');
+      const listed = await runCli(
+        t.db.env,
+        'outbox',
+        'list',
+        '--status',
+        'held',
+        '--limit',
+        '5',
+        '--json',
+      );
       expect(listed.code).toBe(0);
       const messages = JSON.parse(listed.stdout) as {
         id: string;
@@ -275,6 +290,18 @@ describe('CLI (built, as operators run it)', () => {
       const env = { DATA_DIR: dataDir };
       const migrated = await runCli(env, 'migrate');
       expect(migrated.code).toBe(0);
+      // Progress on stderr, one line per migration; and nothing else: no background task starts
+      // in a command (an hourly purge would warn here: no tables yet).
+      const n = MIGRATIONS.length;
+      expect(migrated.stderr.trim().split('\n')).toEqual([
+        `migrations: ${n} of ${n} to apply`,
+        ...MIGRATIONS.map((m, i): unknown =>
+          expect.stringMatching(
+            new RegExp(`^migration ${i + 1}/${n} applied: ${m.name} \\(\\d+ ms\\)$`),
+          ),
+        ),
+        expect.stringMatching(new RegExp(`^migrations: ${n} applied in \\d+ ms$`)),
+      ]);
       expect(JSON.parse(migrated.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
 
       const seeded = await runCli(env, 'demo', 'seed');
@@ -288,9 +315,9 @@ describe('CLI (built, as operators run it)', () => {
       expect(meta.recipeSets).toHaveLength(5);
       const again = await runCli(env, 'demo', 'seed');
       expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
-      expect((await runCli(env, 'migrate')).stdout.trim()).toBe(
-        JSON.stringify({ applied: [] }, null, 2),
-      );
+      const again2 = await runCli(env, 'migrate');
+      expect(again2.stdout.trim()).toBe(JSON.stringify({ applied: [] }, null, 2));
+      expect(again2.stderr).toBe(`migrations: up to date (${MIGRATIONS.length} applied)\n`);
     }, 300_000);
   });
 });

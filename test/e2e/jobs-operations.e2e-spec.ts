@@ -33,7 +33,7 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
        VALUES ('print-files', '{"recipeSetId":"00000000-0000-4000-8000-000000000009","designVersion":1}',
                'failed', 4, 4, '{"message":"the disk is full"}', now()) RETURNING id`,
     );
-    const failed = await runCli(t.db.env, 'jobs', 'failed');
+    const failed = await runCli(t.db.env, 'jobs', 'failed', '--json');
     expect(failed.code).toBe(0);
     expect(JSON.parse(failed.stdout)).toEqual(
       expect.arrayContaining([
@@ -45,6 +45,23 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
         }),
       ]),
     );
+    // Without --json: a table for people, one line per job.
+    const table = await runCli(t.db.env, 'jobs', 'failed');
+    expect(table.stdout).toMatch(/^ID\s+QUEUE\s+RETRIES\s+FAILED AT\s+ERROR$/m);
+    expect(table.stdout).toMatch(
+      new RegExp(`^${id}\\s+print-files\\s+4\\s+\\S+\\s+the disk is full$`, 'm'),
+    );
+    // Per queue: queued, active, failed and the oldest due job's wait.
+    type Stats = { queue: string; queued: number; active: number; failed: number };
+    const statsOf = async (queue: string) => {
+      const stats = await runCli(t.db.env, 'jobs', 'stats', '--json');
+      expect(stats.code).toBe(0);
+      return (JSON.parse(stats.stdout) as Stats[]).find((q) => q.queue === queue)!;
+    };
+    expect(await statsOf('print-files')).toMatchObject({ failed: 1 });
+    const statsTable = await runCli(t.db.env, 'jobs', 'stats');
+    expect(statsTable.stdout).toMatch(/^QUEUE\s+QUEUED\s+ACTIVE\s+FAILED\s+OLDEST QUEUED$/m);
+    expect(statsTable.stdout).toMatch(/^print-files\s+\d+\s+\d+\s+1\s+\S+$/m);
     expect((await runCli(t.db.env, 'jobs', 'retry')).code).not.toBe(0);
     expect((await runCli(t.db.env, 'jobs', 'retry', 'not-an-id')).code).not.toBe(0);
     const retried = await runCli(t.db.env, 'jobs', 'retry', id);
@@ -55,6 +72,7 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
       [id],
     );
     expect(state).toBe('retry');
+    expect(await statsOf('print-files')).toMatchObject({ failed: 0, queued: 1 });
     expect(JSON.parse((await runCli(t.db.env, 'jobs', 'retry', '--all')).stdout)).toEqual({
       retried: [],
     });

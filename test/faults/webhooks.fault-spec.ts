@@ -66,7 +66,7 @@ describe('webhook deliveries across an API crash and a receiver outage', () => {
   }
 
   async function attemptsOf(endpointId: string): Promise<{ eventId: string; status: string }[]> {
-    const out = await rig.env.cli('webhooks', 'deliveries', endpointId, '--limit', '100');
+    const out = await rig.env.cli('webhooks', 'deliveries', endpointId, '--limit', '100', '--json');
     return (JSON.parse(out) as { data: { eventId: string; status: string }[] }).data;
   }
 

@@ -29,7 +29,15 @@ export class DemoCatalogInstaller {
     private readonly assets: AssetsService,
   ) {}
 
-  async install(clientId: string, only?: string): Promise<DemoInstallResult> {
+  /**
+   * Installs the demo products the client lacks (only `only`, when given); `onProgress` hears a
+   * line as each product is drawn and stored (drawing takes seconds).
+   */
+  async install(
+    clientId: string,
+    only?: string,
+    onProgress?: (line: string) => void,
+  ): Promise<DemoInstallResult> {
     const result: DemoInstallResult = { installed: [], unchanged: [] };
     const missing: string[] = [];
     for (const { handle } of demoProducts()) {
@@ -40,9 +48,12 @@ export class DemoCatalogInstaller {
     // Drawing the images costs seconds of CPU: only when a product is missing (not for a
     // repeated install, nor for a handle that is no demo product).
     if (missing.length === 0) return result;
+    onProgress?.(`drawing the demo catalog's images (${missing.join(', ')} to install)`);
     const { images, products } = await demoCatalog();
     for (const product of products) {
       if (!missing.includes(product.handle)) continue;
+      const done = result.installed.length + 1;
+      onProgress?.(`installing ${product.handle} (${done} of ${missing.length})`);
       const ids = new Map<string, number>();
       for (const ref of imagesOf(product)) {
         const uploaded = await this.assets.upload(

@@ -1,7 +1,7 @@
 import { Global, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PinoLogger } from 'nestjs-pino';
-import { runPeriodically } from '../scheduling/periodic-task';
+import { PeriodicTasks } from '../scheduling/periodic-task';
 import { IDEMPOTENCY_ENTITIES } from './idempotency-key.entity';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
@@ -20,11 +20,12 @@ export class IdempotencyModule implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly idempotency: IdempotencyService,
+    private readonly periodic: PeriodicTasks,
     private readonly logger: PinoLogger,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
+    this.stop = this.periodic.start(
       'idempotency-purge',
       PURGE_INTERVAL_MS,
       () => this.idempotency.purgeExpired(),

@@ -11,6 +11,7 @@ import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
+import { QueueStats, readQueueStats } from './job-stats';
 import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
 
 /** How long stopping waits for running jobs. */
@@ -79,10 +80,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: JOBS_SCHEMA,
       migrate: true,
-      supervise: true,
+      // Maintenance (expiring lost attempts, archiving) and state monitoring run on timers: only
+      // in processes that run background tasks, not in a one-shot command.
+      supervise: config.backgroundTasks,
       schedule: false,
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-      monitorStateIntervalSeconds: 60,
+      ...(config.backgroundTasks ? { monitorStateIntervalSeconds: 60 } : {}),
     });
     // Without a listener an error event (a dropped connection) would end the process.
     this.boss.on('error', (err) => this.logger.warn({ err }, 'job queue error'));
@@ -303,6 +306,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       out[name] = { queued, active: active - queued };
     }
     return out;
+  }
+
+  /** Queued, active and failed jobs and the oldest due job's wait, per queue (`jobs stats`). */
+  stats(): Promise<QueueStats[]> {
+    return readQueueStats(this.uow.manager, JOBS_SCHEMA, Object.keys(JOB_QUEUES));
   }
 
   /** Jobs whose retries are exhausted, newest first. */

@@ -56,6 +56,11 @@ export class SmtpMailer {
     }
   }
 
+  /** Resolves when the SMTP server answers and accepts the credentials; sends nothing. */
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
   close(): void {
     this.transport.close();
   }

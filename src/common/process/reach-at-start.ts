@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import type { PostgresConnection } from '../../database/connection';
 
 /** The exit code of a service that cannot start because what it needs is unreachable (sysexits). */
 export const EX_UNAVAILABLE = 69;
@@ -23,8 +24,56 @@ export function redactedUrl(url: string): string {
   }
 }
 
+/** Connects to PostgreSQL once and runs `SELECT 1`; rejects with the driver's error. */
+export async function pingDatabase(
+  connection: PostgresConnection,
+  connectTimeoutMs: number,
+): Promise<void> {
+  const client = new Client({
+    ...('url' in connection
+      ? { connectionString: connection.url }
+      : {
+          host: connection.host,
+          port: connection.port,
+          user: connection.username,
+          database: connection.database,
+          password: connection.password,
+        }),
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Connects to Redis at `url` once and PINGs; rejects with the connection's own error. */
+export async function pingRedis(url: string, connectTimeoutMs: number): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
+  // The connection's own error says why (connect() itself only says it closed).
+  let cause: unknown;
+  redis.on('error', (err: unknown) => (cause ??= err));
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw cause ?? err;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Why a connection failed, in a few words: the error code and its message's first line. */
-function causeOf(err: unknown): string {
+export function causeOf(err: unknown): string {
   const e = err as { code?: unknown; message?: unknown };
   const message = typeof e?.message === 'string' ? e.message.split('\n')[0] : String(err);
   return typeof e?.code === 'string' && !message.includes(e.code)
@@ -86,44 +135,13 @@ export async function reachAtStart(
   if (databaseUrl)
     await reach(
       `the database ${redactedUrl(databaseUrl)}`,
-      async () => {
-        const client = new Client({
-          connectionString: databaseUrl,
-          connectionTimeoutMillis: options.connectTimeoutMs,
-        });
-        client.on('error', () => undefined);
-        try {
-          await client.connect();
-          await client.query('SELECT 1');
-        } finally {
-          await client.end().catch(() => undefined);
-        }
-      },
+      () => pingDatabase({ url: databaseUrl }, options.connectTimeoutMs),
       options,
     );
   if (redisUrl)
     await reach(
       `Redis ${redactedUrl(redisUrl)}`,
-      async () => {
-        const redis = new Redis(redisUrl, {
-          lazyConnect: true,
-          connectTimeout: options.connectTimeoutMs,
-          maxRetriesPerRequest: 0,
-          retryStrategy: () => null,
-          enableOfflineQueue: false,
-        });
-        // The connection's own error says why (connect() itself only says it closed).
-        let cause: unknown;
-        redis.on('error', (err: unknown) => (cause ??= err));
-        try {
-          await redis.connect();
-          await redis.ping();
-        } catch (err) {
-          throw cause ?? err;
-        } finally {
-          redis.disconnect();
-        }
-      },
+      () => pingRedis(redisUrl, options.connectTimeoutMs),
       options,
     );
 }

@@ -3,6 +3,7 @@ import { Gauge, Histogram } from 'prom-client';
 import { AppConfig } from '../../config/app-config';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { FairPool, PoolObserver } from './fair-pool';
+import { PeriodicTasks } from './periodic-task';
 
 /** The pools by their name in /metrics. */
 type PoolName = 'renders' | 'transforms' | 'upload_bodies' | 'uploads';
@@ -112,7 +113,10 @@ function poolMetrics(metrics?: MetricsRegistry): (pool: PoolName) => PoolObserve
   });
 }
 
-/** Provides {@link WorkPools} to every module (one set of pools per process). */
+/**
+ * Provides {@link WorkPools} (one set of pools per process) and {@link PeriodicTasks} to every
+ * module.
+ */
 @Global()
-@Module({ providers: [WorkPools], exports: [WorkPools] })
+@Module({ providers: [WorkPools, PeriodicTasks], exports: [WorkPools, PeriodicTasks] })
 export class SchedulingModule {}

@@ -1,5 +1,6 @@
 import {
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -78,6 +79,11 @@ export class S3BlobStore extends BlobStore implements OnModuleDestroy {
       }),
     );
     return this.info(key, body.length);
+  }
+
+  /** Resolves when the bucket answers and the credentials may use it; rejects with why not. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async stat(key: string): Promise<BlobInfo | undefined> {

@@ -1,0 +1,171 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { Command } from 'commander';
+import {
+  CLIENT_HANDLE_RULE,
+  clientHandleProblem,
+  normalizeClientHandle,
+} from '../clients/client-handle';
+import { ClientDto, TokenDto } from '../clients/clients.dto';
+import { ClientsService } from '../clients/clients.service';
+import { Plan } from '../clients/entities/client-account.entity';
+import { parseTokenLifetime } from '../clients/token-lifetime';
+import { TokensService } from '../clients/tokens.service';
+import { parseRole } from '../common/auth/role';
+import { PlansService, SetPlanDto } from '../plans';
+import { UsageError, withContext } from './context';
+import { Column, out, printList } from './output';
+
+interface SetPlanOptions {
+  plan?: string;
+  limit?: string;
+  window?: string;
+  monthly?: string;
+  library?: string;
+}
+
+/** `client set-plan`'s options as the admin route's body, checked by the same rules. */
+export function planInput(opts: SetPlanOptions): SetPlanDto {
+  const whole = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,10}$/.test(value.trim()))
+      throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(value)}.`);
+    return Number(value);
+  };
+  const input = plainToInstance(SetPlanDto, {
+    plan: opts.plan,
+    limit: whole('limit', opts.limit),
+    windowSeconds: whole('window', opts.window),
+    monthlyCap: whole('monthly', opts.monthly),
+    libraryAssets: whole('library', opts.library),
+  });
+  const problems = validateSync(input).flatMap((e) => Object.values(e.constraints ?? {}));
+  if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
+  return input;
+}
+
+const CLIENT_COLUMNS: Column<ClientDto>[] = [
+  { header: 'HANDLE', value: (c) => c.handle },
+  { header: 'NAME', value: (c) => c.name, maxWidth: 40 },
+  { header: 'PLAN', value: (c) => c.plan },
+  { header: 'CREATED', value: (c) => c.createdAt },
+];
+
+/** Id, prefix and dates of each token: never its secret (which is not stored) nor its hash. */
+export const TOKEN_COLUMNS: Column<TokenDto>[] = [
+  { header: 'ID', value: (t) => t.id },
+  { header: 'PREFIX', value: (t) => t.prefix },
+  { header: 'LABEL', value: (t) => t.label, maxWidth: 30 },
+  { header: 'ROLE', value: (t) => t.role },
+  { header: 'CREATED', value: (t) => t.createdAt },
+  { header: 'EXPIRES', value: (t) => t.expiresAt },
+  { header: 'LAST USED', value: (t) => t.lastUsedAt },
+  { header: 'REVOKED', value: (t) => t.revokedAt },
+];
+
+/** `client create|list|set-sharing|set-plan`. */
+export function addClientCommands(program: Command): void {
+  const client = program.command('client').description('client accounts');
+  client
+    .command('create <handle>')
+    .description('create a client account; prints it as JSON')
+    .requiredOption('--name <name>', 'display name')
+    .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
+    .action(async (given: string, opts: { name: string; plan: string }) => {
+      const handle = normalizeClientHandle(given);
+      if (clientHandleProblem(handle))
+        throw new UsageError(
+          `Invalid client handle ${JSON.stringify(given)}: it must be ${CLIENT_HANDLE_RULE}.`,
+        );
+      const plan = Object.values(Plan).find((p) => p.toString() === opts.plan.toLowerCase());
+      if (!plan)
+        throw new UsageError(
+          `Unknown plan ${opts.plan}; use one of ${Object.values(Plan).join(', ')}.`,
+        );
+      out(
+        await withContext((ctx) =>
+          ctx.get(ClientsService).create({ handle, name: opts.name, plan }),
+        ),
+      );
+    });
+  client
+    .command('list')
+    .description('every client account: handle, name, plan, created')
+    .option('--json', 'print JSON (for scripts) instead of a table')
+    .action(async (opts: { json?: boolean }) =>
+      printList(await withContext((ctx) => ctx.get(ClientsService).list()), CLIENT_COLUMNS, opts),
+    );
+  client
+    .command('set-sharing <clientHandle> <onOrOff>')
+    .description("switch sharing of the client's designs on or off")
+    .action(async (clientHandle: string, onOrOff: string) => {
+      const word = onOrOff.trim().toLowerCase();
+      const enabled = word === 'on' ? true : word === 'off' ? false : undefined;
+      if (enabled === undefined)
+        throw new UsageError(`Say on or off, not ${JSON.stringify(onOrOff)}.`);
+      out(await withContext((ctx) => ctx.get(ClientsService).setSharing(clientHandle, enabled)));
+    });
+  client
+    .command('set-plan <clientHandle>')
+    .description(
+      "set the client's plan: a seeded one (--plan) or limits of its own (--limit and --window)",
+    )
+    .option('--plan <plan>', `a seeded plan: ${Object.values(Plan).join(' | ')}`)
+    .option('--limit <n>', 'requests per window on the rate-limited routes')
+    .option('--window <seconds>', 'the window, in seconds')
+    .option('--monthly <n>', 'requests per calendar month (default: no monthly cap)')
+    .option('--library <n>', 'uploaded assets, and active saved assets, the library may hold')
+    .action(async (clientHandle: string, opts: SetPlanOptions) => {
+      const input = planInput(opts);
+      out(await withContext((ctx) => ctx.get(PlansService).set(clientHandle, input)));
+    });
+}
+
+interface TokenCreateOptions {
+  role: string;
+  label?: string;
+  expiresIn?: string;
+}
+
+/** `token create|list|revoke`. */
+export function addTokenCommands(program: Command): void {
+  const token = program.command('token').description('API tokens');
+  token
+    .command('create <clientHandle>')
+    .description('issue a token: its details as JSON, then the token alone on the last line')
+    .requiredOption('--role <role>', 'User | Admin | ServiceAdmin')
+    .option('--label <text>', 'what the token is for')
+    .option('--expires-in <duration>', 'lifetime, e.g. 90s, 15m, 12h or 7d (default: no expiry)')
+    .action(async (clientHandle: string, opts: TokenCreateOptions) => {
+      const role = parseRole(opts.role);
+      if (!role)
+        throw new UsageError(`Unknown role ${opts.role}; use User, Admin or ServiceAdmin.`);
+      const lifetime =
+        opts.expiresIn === undefined ? undefined : parseTokenLifetime(opts.expiresIn);
+      if (lifetime && 'problem' in lifetime)
+        throw new UsageError(`--expires-in: ${lifetime.problem}.`);
+      const issued = await withContext((ctx) =>
+        ctx.get(TokensService).issue(clientHandle, { role, label: opts.label }, lifetime?.ms),
+      );
+      const { token: secret, ...meta } = issued;
+      out(meta);
+      out(secret); // the token alone on the last line, for scripts
+    });
+  token
+    .command('list <clientHandle>')
+    .description("the client's tokens, revoked ones too (never their secrets)")
+    .option('--json', 'print JSON (for scripts) instead of a table')
+    .action(async (clientHandle: string, opts: { json?: boolean }) =>
+      printList(
+        await withContext((ctx) => ctx.get(TokensService).list(clientHandle)),
+        TOKEN_COLUMNS,
+        opts,
+      ),
+    );
+  token
+    .command('revoke <idOrPrefix>')
+    .description('revoke a token by its id or its prefix; prints it as JSON')
+    .action(async (idOrPrefix: string) =>
+      out(await withContext((ctx) => ctx.get(TokensService).revoke(idOrPrefix))),
+    );
+}

@@ -1,0 +1,26 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { ClientsService } from '../clients/clients.service';
+import { Actor } from '../common/auth/actor';
+import { Role } from '../common/auth/role';
+
+/** The operator acts as a ServiceAdmin of the client named (the routes' own checks apply). */
+export async function operatorOf(
+  ctx: INestApplicationContext,
+  clientHandle: string,
+): Promise<Actor> {
+  const client = await ctx.get(ClientsService).getByHandle(clientHandle);
+  return {
+    clientId: client.id,
+    clientHandle: client.handle,
+    role: Role.ServiceAdmin,
+    tokenId: 'cli',
+  };
+}
+
+/** A ServiceAdmin of no client in particular: for things named by their id. */
+export const OPERATOR: Actor = {
+  clientId: '',
+  clientHandle: '',
+  role: Role.ServiceAdmin,
+  tokenId: 'cli',
+};

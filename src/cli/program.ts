@@ -1,0 +1,66 @@
+import { Command, CommanderError } from 'commander';
+import { DomainError } from '../common/errors/domain-error';
+import { buildInfo } from '../common/metrics/build-info';
+import { addCatalogCommands } from './catalog-commands';
+import { addClientCommands, addTokenCommands } from './client-commands';
+import { addConfigCommands } from './config-check';
+import { ExitSilently, UsageError } from './context';
+import { addJobsCommands } from './jobs-commands';
+import { addMigrateCommands } from './migrate-commands';
+import { addUserCommands } from './user-commands';
+import { addWebhookCommands } from './webhook-commands';
+
+/** `1.2.3` and, when the build recorded it, `(commit abc1234)`. */
+export function versionText(info: { version: string; commit: string } = buildInfo()): string {
+  return info.commit === 'unknown' ? info.version : `${info.version} (commit ${info.commit})`;
+}
+
+/** Every command, each with its description (`pci --help`, `pci <command> --help`). */
+export function buildProgram(): Command {
+  const program = new Command('pci')
+    .description('Operator commands for the Product Customizer Integration API')
+    .version(versionText(), '-V, --version', "print the version (and the build's commit)")
+    .helpOption('-h, --help', 'show help for the command')
+    .addHelpCommand('help [command]', 'show help for a command')
+    .showSuggestionAfterError()
+    .exitOverride();
+  addClientCommands(program);
+  addTokenCommands(program);
+  addUserCommands(program);
+  addCatalogCommands(program);
+  addMigrateCommands(program);
+  addJobsCommands(program);
+  addWebhookCommands(program);
+  addConfigCommands(program);
+  // Subcommands exit through main() too (commander's own messages are already printed).
+  for (const command of allCommands(program)) command.exitOverride();
+  return program;
+}
+
+function allCommands(command: Command): Command[] {
+  return command.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/**
+ * Runs the command `argv` names; answers the exit code: 0, 1 when the service refused or failed,
+ * 2 for a usage error (commander's and ours). Errors are one line, never a stack.
+ */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof ExitSilently) return err.code;
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof DomainError) {
+      process.stderr.write(`${err.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
