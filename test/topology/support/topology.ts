@@ -54,12 +54,17 @@ export class Topology {
   }
 
   /** Starts one more API or worker process of the topology (with a data directory of its own). */
-  start(role: 'api' | 'worker', env: Record<string, string> = {}): Promise<ServiceProcess> {
+  start(
+    role: 'api' | 'worker',
+    env: Record<string, string> = {},
+    readyWithinMs?: number,
+  ): Promise<ServiceProcess> {
     const dataDir = join(this.env.dataDir, `${role}-${++this.processes}`);
     mkdirSync(dataDir);
     return ServiceProcess.start(this.env, {
       role,
       env: { DATA_DIR: dataDir, ...(role === 'api' ? { WORKERS: 'false' } : {}), ...env },
+      readyWithinMs,
     });
   }
 
