@@ -24,10 +24,10 @@ describe('The compose topology under a burst and faults', () => {
       body: { text: `request ${i}` },
       timeoutMs: 120_000,
     });
-  const setPlan = async (limit: number) =>
+  const setPlan = async (limit: number, client = CLIENT) =>
     (
       JSON.parse(
-        await top.env.cli('client', 'set-plan', CLIENT, '--limit', String(limit), '--window', '60'),
+        await top.env.cli('client', 'set-plan', client, '--limit', String(limit), '--window', '60'),
       ) as { limit: number }
     ).limit;
 
@@ -88,9 +88,30 @@ describe('The compose topology under a burst and faults', () => {
     top.workers[0] = await top.start('worker');
   }, 300_000);
 
-  it('keeps serving through the proxy while Redis is stopped for 10 s; only readiness reports it', async () => {
+  it('keeps serving through the proxy while Redis is stopped for 10 s; readiness reports it, plan limits count per instance', async () => {
     // Room under the plan limit: the plan-limited route is in the traffic.
     await setPlan(100_000);
+    // A second client on a plan of 5 a minute, asked 10 times of each instance directly (the
+    // proxy's turns are taken by the traffic): what the plan-limited route costs without Redis.
+    const limited = await top.env.provisionClient('limited', 1);
+    await setPlan(5, 'limited');
+    const tenOfEach = async () => {
+      const answers = await Promise.all(
+        top.apis.flatMap((api) =>
+          Array.from({ length: 10 }, (_, i) =>
+            call(api.baseUrl, 'POST', '/api/imagegen/qr', {
+              token: limited.token,
+              headers: { clientHandle: 'limited' },
+              body: { text: `limited ${i}` },
+              timeoutMs: 60_000,
+            }),
+          ),
+        ),
+      );
+      return [0, 1].map(
+        (i) => answers.slice(i * 10, i * 10 + 10).filter((a) => a.status === 200).length,
+      );
+    };
     const since = new Date(Date.now() - 3_600_000).toISOString();
     const [, second] = top.recipeSets;
     const render = `/api/assets/generated/recipeset/readable/${second}/north`;
@@ -140,6 +161,8 @@ describe('The compose topology under a burst and faults', () => {
       async () => (await readiness()).every((r) => r.redis === 'down' && r.status === 503),
       30_000,
     );
+    // Each instance counts on its own meanwhile: 5 each, 10 in all.
+    expect(await tenOfEach()).toEqual([5, 5]);
     // Stopped for 10 s: the traffic runs meanwhile.
     await until(
       '10 s have passed',
@@ -152,6 +175,9 @@ describe('The compose topology under a burst and faults', () => {
       async () => (await readiness()).every((r) => r.redis === 'up' && r.status === 200),
       60_000,
     );
+    // The count is shared again (in the restarted, empty Redis): 5 in all.
+    const shared = await tenOfEach();
+    expect(shared[0] + shared[1]).toBe(5);
     const exchanges = await traffic.stop();
     console.log(
       `Redis stopped 10 s (from ${Math.round(stoppedAt - loadBegan)} ms): ${exchanges.length} requests through the proxy, ${exchanges.filter((e) => e.status !== 200 && e.status !== 302).length} not answered 200/302`,
