@@ -60,6 +60,14 @@ module.exports = {
       testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
     },
     {
+      // The compose topology as local processes (two APIs behind a round-robin proxy, two
+      // workers, PostgreSQL, Redis, S3) driven through the proxy (npm run test:topology; not part
+      // of npm test).
+      ...common,
+      displayName: 'topology',
+      testMatch: ['<rootDir>/test/topology/**/*.topology-spec.ts'],
+    },
+    {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],

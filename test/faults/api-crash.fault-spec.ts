@@ -1,10 +1,10 @@
-import { call, Exchange } from './support/http';
+import { call, Exchange } from '../support/processes/http';
 import {
   halfWrittenOrders,
   orderBody,
   storedCounts,
   unfinishedIdempotencyKeys,
-} from './support/orders';
+} from '../support/processes/orders';
 import { useRig } from './support/rig';
 
 /**

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { call, until } from './support/http';
-import { startLoad, TimedExchange } from './support/load';
-import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
+import { call, until } from '../support/processes/http';
+import { startLoad, TimedExchange } from '../support/processes/load';
+import { halfWrittenOrders, orderBody, storedCounts } from '../support/processes/orders';
 import { useRig } from './support/rig';
 
 /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { call, Exchange } from './support/http';
+import { call, Exchange } from '../support/processes/http';
 import { useRig } from './support/rig';
 
 const RENDER = '/api/assets/generated/recipeset/readable';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startLoad } from './support/load';
-import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
+import { startLoad } from '../support/processes/load';
+import { halfWrittenOrders, orderBody, storedCounts } from '../support/processes/orders';
 import { useRig } from './support/rig';
 
 /**

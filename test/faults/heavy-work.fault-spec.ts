@@ -1,4 +1,4 @@
-import { call, Exchange } from './support/http';
+import { call, Exchange } from '../support/processes/http';
 import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 

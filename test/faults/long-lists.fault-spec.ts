@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { withClient } from '../setup/test-database';
-import { call } from './support/http';
+import { call } from '../support/processes/http';
 import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 

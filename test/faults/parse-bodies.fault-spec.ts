@@ -1,5 +1,5 @@
-import { Exchange } from './support/http';
-import { orderBody } from './support/orders';
+import { Exchange } from '../support/processes/http';
+import { orderBody } from '../support/processes/orders';
 import { percentile, probeLiveDuring } from './support/liveness';
 import { useRig } from './support/rig';
 

@@ -1,4 +1,4 @@
-import { call } from './support/http';
+import { call } from '../support/processes/http';
 import { useRig } from './support/rig';
 
 const CLIENT = 'plan-limits';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { withClient } from '../setup/test-database';
-import { call, until } from './support/http';
+import { call, until } from '../support/processes/http';
 import { useRig } from './support/rig';
 
 interface SetRow {

@@ -1,6 +1,6 @@
-import { call, Exchange } from './support/http';
+import { call, Exchange } from '../support/processes/http';
 import { withClient } from '../setup/test-database';
-import { halfWrittenOrders, orderBody, storedCounts } from './support/orders';
+import { halfWrittenOrders, orderBody, storedCounts } from '../support/processes/orders';
 import { useRig } from './support/rig';
 
 /**

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RedisConnection } from '../../src/common/redis/redis-connection';
 import { SharedFlight } from '../../src/common/redis/shared-flight';
-import { RedisServer } from './support/redis-server';
+import { RedisServer } from '../support/processes/redis-server';
 
 /** Nothing settled yet. */
 const nothing = (): Promise<number | undefined> => Promise.resolve(undefined);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { withClient } from '../setup/test-database';
-import { call } from './support/http';
+import { call } from '../support/processes/http';
 import { useRig } from './support/rig';
 
 /**

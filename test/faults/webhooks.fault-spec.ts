@@ -2,8 +2,8 @@ import { createServer, Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { freePort } from '../../scripts/lib/ports';
-import { ApiEnvironment, ApiProcess } from './support/api-process';
-import { call } from './support/http';
+import { ServiceEnvironment, ServiceProcess } from '../support/processes/service-process';
+import { call } from '../support/processes/http';
 import { useRig } from './support/rig';
 
 /**
@@ -108,8 +108,8 @@ describe('webhook deliveries across an API crash and a receiver outage', () => {
     await endpoint(`http://127.0.0.1:${port}/hooks`, 'order.acknowledged');
     // The same settings and keys, without workers: nothing in it fans out or delivers, and no
     // commit of its own wakes the other process, which finds the events by its poll.
-    const apiOnly = await ApiProcess.start(
-      new ApiEnvironment(rig.databaseUrl, { ...rig.env.vars, WORKERS: 'false' }),
+    const apiOnly = await ServiceProcess.start(
+      new ServiceEnvironment(rig.databaseUrl, { ...rig.env.vars, WORKERS: 'false' }),
     );
     try {
       const numbers = Array.from({ length: 6 }, (_, i) => `HOOK-SPLIT-${i}`);

@@ -1,4 +1,4 @@
-import { call } from './http';
+import { call } from '../../support/processes/http';
 
 /** The `p`th percentile (nearest rank) of `values`. */
 export function percentile(values: number[], p: number): number {

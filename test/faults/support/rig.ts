@@ -1,8 +1,8 @@
-import { ApiEnvironment, ApiProcess } from './api-process';
-import { call, Exchange } from './http';
-import { orderBody } from './orders';
-import { PostgresServer } from './postgres-server';
-import { RedisServer } from './redis-server';
+import { ServiceEnvironment, ServiceProcess } from '../../support/processes/service-process';
+import { call, Exchange } from '../../support/processes/http';
+import { orderBody } from '../../support/processes/orders';
+import { PostgresServer } from '../../support/processes/postgres-server';
+import { RedisServer } from '../../support/processes/redis-server';
 
 export interface RigOptions {
   /** Handle of the client provisioned with a User token. */
@@ -24,19 +24,19 @@ export interface RigOptions {
 export class Rig {
   pg!: PostgresServer;
   redis?: RedisServer;
-  env!: ApiEnvironment;
-  apis: ApiProcess[] = [];
+  env!: ServiceEnvironment;
+  apis: ServiceProcess[] = [];
   token!: string;
   recipeSets!: string[];
 
   /** The first API process; replace it after a crash with `restart()`. */
-  get api(): ApiProcess {
+  get api(): ServiceProcess {
     return this.apis[0];
   }
 
   async restart(): Promise<void> {
     await this.api.kill();
-    this.apis[0] = await ApiProcess.start(this.env);
+    this.apis[0] = await ServiceProcess.start(this.env);
   }
 
   /** The database the API uses, for direct SQL. */
@@ -60,14 +60,14 @@ export function useRig(options: RigOptions): Rig {
       PostgresServer.create(),
       options.redis ? RedisServer.create() : undefined,
     ]);
-    rig.env = new ApiEnvironment(rig.pg.url(), {
+    rig.env = new ServiceEnvironment(rig.pg.url(), {
       ...(rig.redis ? { REDIS_URL: rig.redis.url } : {}),
       ...options.env,
     });
     // The first instance runs the migrations before any other starts.
-    rig.apis.push(await ApiProcess.start(rig.env));
+    rig.apis.push(await ServiceProcess.start(rig.env));
     for (let i = 1; i < (options.instances ?? 1); i++)
-      rig.apis.push(await ApiProcess.start(rig.env));
+      rig.apis.push(await ServiceProcess.start(rig.env));
     ({ token: rig.token, recipeSets: rig.recipeSets } = await rig.env.provisionClient(
       options.client,
       options.recipeSets,

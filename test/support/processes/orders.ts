@@ -1,5 +1,5 @@
 import { withClient } from '../../setup/test-database';
-import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../../support/order-integrity';
+import { HALF_WRITTEN_ORDERS, UNFINISHED_IDEMPOTENCY_KEYS } from '../order-integrity';
 
 /** An acknowledgement with two line items and personal data: several rows in one transaction. */
 export function orderBody(po: string, recipeSets: string[], i: number) {

@@ -16,13 +16,15 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The client gives up after this; a fault test treats it as a hang. */
   timeoutMs?: number;
+  /** `manual` answers a redirect itself (its Location) instead of following it. */
+  redirect?: 'follow' | 'manual' | 'error';
 }
 
 export async function call(
   baseUrl: string,
   method: string,
   path: string,
-  { token, body, form, headers = {}, timeoutMs = 30_000 }: CallOptions = {},
+  { token, body, form, headers = {}, timeoutMs = 30_000, redirect }: CallOptions = {},
 ): Promise<Exchange> {
   const started = performance.now();
   try {
@@ -35,6 +37,7 @@ export async function call(
       },
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: AbortSignal.timeout(timeoutMs),
+      redirect,
     });
     const text = await res.text();
     return {

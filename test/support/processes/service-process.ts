@@ -9,15 +9,34 @@ import { freePort } from '../../../scripts/lib/ports';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(REPO_ROOT, 'dist', 'src', 'main.js');
+const WORKER = join(REPO_ROOT, 'dist', 'src', 'worker.js');
 const CLI = join(REPO_ROOT, 'dist', 'src', 'cli.js');
 
+/** The built service's long-running roles: the API (`main.js`) and a workers-only process (`worker.js`). */
+export type Role = 'api' | 'worker';
+
+export interface StartOptions {
+  /** `api` (default) listens on PORT; `worker` serves its probes and metrics on WORKER_PORT. */
+  role?: Role;
+  /** More environment for this process only. */
+  env?: Record<string, string>;
+  /** How long it may take to become ready (default 60 s). */
+  readyWithinMs?: number;
+}
+
+/** Every child started here and not yet ended, so that none outlives the test run. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
- * The environment of the built API as an operator runs it (production mode, PostgreSQL, an
+ * The environment of the built service as an operator runs it (production mode, PostgreSQL, an
  * encryption key, its own data directory), with short database timeouts so that a fault test
  * can bound how long a request may take while the database is gone.
  */
-export class ApiEnvironment {
-  readonly dataDir = mkdtempSync(join(tmpdir(), 'pci-faults-api-'));
+export class ServiceEnvironment {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'pci-service-'));
   readonly vars: Record<string, string>;
 
   constructor(databaseUrl: string, extra: Record<string, string> = {}) {
@@ -68,8 +87,11 @@ export class ApiEnvironment {
   }
 }
 
-/** `node dist/src/main.js` as a child process on a spare port: started, killed, restarted. */
-export class ApiProcess {
+/**
+ * `node dist/src/main.js` (the API) or `node dist/src/worker.js` (workers) as a child process on a
+ * spare port: started, killed, restarted. `baseUrl` is the API, or the worker's probe port.
+ */
+export class ServiceProcess {
   private readonly output: string[] = [];
   /** How the process ended: its exit code, or the signal that ended it. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -77,6 +99,7 @@ export class ApiProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly baseUrl: string,
+    readonly role: Role = 'api',
   ) {
     // FAULT_API_LOG: a file every API process of the run appends its whole output to (for
     // diagnosing a failure whose details are past the tail that `log()` keeps).
@@ -93,23 +116,48 @@ export class ApiProcess {
     );
   }
 
-  /** Starts the API and waits until GET /health/ready answers 200. */
-  static async start(env: ApiEnvironment): Promise<ApiProcess> {
+  /** Starts the API (or a worker) and waits until GET /health/ready answers 200. */
+  static async start(env: ServiceEnvironment, options: StartOptions = {}): Promise<ServiceProcess> {
+    const { role = 'api', readyWithinMs = 60_000 } = options;
     const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...env.vars, PORT: String(port) },
+    const child = spawn(process.execPath, [role === 'api' ? MAIN : WORKER], {
+      env: {
+        ...env.vars,
+        ...options.env,
+        ...(role === 'api' ? { PORT: String(port) } : { WORKER_PORT: String(port) }),
+      },
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
-    const deadline = Date.now() + 60_000;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    const service = new ServiceProcess(child, `http://127.0.0.1:${port}`, role);
+    const deadline = Date.now() + readyWithinMs;
     for (;;) {
-      if (!api.running) throw new Error(`the API exited during start-up:\n${api.log()}`);
-      const ready = await call(api.baseUrl, 'GET', '/health/ready', { timeoutMs: 5000 });
-      if (ready.status === 200) return api;
-      if (Date.now() > deadline) throw new Error(`the API was not ready in 60 s:\n${api.log()}`);
+      if (!service.running)
+        throw new Error(`the ${role} exited during start-up:\n${service.log()}`);
+      const ready = await call(service.baseUrl, 'GET', '/health/ready', { timeoutMs: 5000 });
+      if (ready.status === 200) return service;
+      if (Date.now() > deadline) {
+        await service.kill();
+        throw new Error(`the ${role} was not ready in ${readyWithinMs} ms:\n${service.log()}`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
+  }
+
+  /** SIGKILLs every process started here that is still running (a test file's last resort). */
+  static async killAll(): Promise<void> {
+    await Promise.all(
+      [...running].map(
+        (child) =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done(undefined);
+            child.once('exit', done);
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
   }
 
   get pid(): number {
