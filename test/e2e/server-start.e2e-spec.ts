@@ -47,7 +47,7 @@ describe('Server start-up (built, embedded database)', () => {
       expect(seed.stderr.trim()).toBe('Demo data is never created when NODE_ENV=production.');
       expect(seed.stdout).not.toMatch(/pci_/);
 
-      const clients = await runBuiltCli(env, 'client', 'list');
+      const clients = await runBuiltCli(env, 'client', 'list', '--json');
       expect(clients.code).toBe(0);
       expect(JSON.parse(clients.stdout)).toEqual([]);
     } finally {
