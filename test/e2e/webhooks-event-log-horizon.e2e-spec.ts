@@ -4,6 +4,7 @@ import { EventRecorder } from '../../src/common/events/event-recorder';
 import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { eventually } from '../support/messages';
 
 /**
  * The event log never passes over an event whose transaction commits after a later one: a page
@@ -58,7 +59,19 @@ const external = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_U
       await recorded;
       await record('NEXT');
 
-      const before = await page();
+      // The horizon is the oldest transaction running in the whole PostgreSQL server, so another
+      // test file's transaction (its own database, the same server) may hold FIRST back a moment
+      // too; LATE and NEXT stay back while LATE's transaction is open.
+      let before!: Awaited<ReturnType<typeof page>>;
+      await eventually(
+        'FIRST is in the log',
+        async () => {
+          before = await page();
+          expect(numbers(before).filter((n) => n !== 'FIRST')).toEqual([]);
+          return numbers(before).includes('FIRST');
+        },
+        60_000,
+      );
       expect(numbers(before)).toEqual(['FIRST']);
       release();
       await slow;

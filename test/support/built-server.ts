@@ -46,6 +46,8 @@ export async function startBuiltServer(
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), BASE_URL: baseUrl, ...env },
     stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    // Its own process group: a server that never gets ready is killed with `script` around it.
+    detached: true,
   });
   let stdout = '';
   let stderr = '';
@@ -57,7 +59,7 @@ export async function startBuiltServer(
   );
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      killGroup(child);
       fail(new Error(`no banner within ${CHILD_PROCESS_TIMEOUT_MS} ms:\n${stdout}${stderr}`));
     }, CHILD_PROCESS_TIMEOUT_MS);
     const check = (): void => {
@@ -85,6 +87,15 @@ export async function startBuiltServer(
       await exited;
     },
   };
+}
+
+/** SIGKILL to `child`'s process group (the server under `script` too), else to `child` alone. */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
 }
 
 /** Runs the built CLI with exactly `env` (plus PATH); resolves with its exit code and output. */

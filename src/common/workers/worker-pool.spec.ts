@@ -59,11 +59,15 @@ describe('WorkerPool', () => {
   });
 
   it('an out-of-memory task kills its thread, not the process', async () => {
-    const err = await pool.run(exhaustHeap, undefined).catch((e: unknown) => e);
+    // Filling the heap takes longer on a busy machine: a timeout far above it, so that only the
+    // out-of-memory can end the task.
+    const err = await pool
+      .run(exhaustHeap, undefined, { timeoutMs: 100_000 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkerTaskFailed);
     expect((err as Error).message).toContain('out of memory (WORKER_HEAP_MB=64)');
     await expect(pool.run(whichThread, undefined)).resolves.toBeGreaterThan(0);
-  }, 30_000);
+  }, 120_000);
 
   it('refuses tasks beyond the queue with a typed 503 error', async () => {
     const small = new WorkerPool({ ...settings, threads: 1, queue: 1 });
