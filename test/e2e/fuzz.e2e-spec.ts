@@ -551,7 +551,12 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
                 observe(op, res);
                 if (res.status >= 500)
                   throw new Error(`${show(op)} -> ${res.status}: ${res.text.slice(0, 300)}`);
-                const files = parts.filter((p) => p.filename !== undefined);
+                // A file part as the wire says it: a quote or a line break in a filename breaks
+                // its Content-Disposition (written unescaped above), and the parser drops such a
+                // part, as it drops any part it cannot read.
+                const files = parts.filter(
+                  (p) => p.filename !== undefined && !/["\r\n]/.test(p.filename),
+                );
                 if (res.status < 300 && (files.length !== 1 || how !== 'right'))
                   throw new Error(
                     `${show(op)} accepted ${files.length} files (${how}): ${res.text.slice(0, 300)}`,
