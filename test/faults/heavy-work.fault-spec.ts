@@ -15,7 +15,14 @@ const MAX_MS = 200;
 const IDLE_MS = 3_000;
 
 describe('Event loop during renders and specification PDFs', () => {
-  const rig = useRig({ client: 'heavy', recipeSets: 2 });
+  // What is measured is the event loop while the work runs, not how long the work may take: a
+  // 4096-px render drawn afresh outlasted the default RENDER_TIMEOUT_MS (30 s) beside other test
+  // runs once (503), so the work's own limits are far above it here.
+  const rig = useRig({
+    client: 'heavy',
+    recipeSets: 2,
+    env: { RENDER_TIMEOUT_MS: '300000', WORKER_TASK_TIMEOUT_MS: '300000' },
+  });
 
   /** Probes GET /health/live every 10 ms until `work` settles; the probe times. */
   const probeDuring = <T>(work: Promise<T>) => probeLiveDuring(rig.api.baseUrl, work);
