@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { freePort } from '../../scripts/lib/ports';
@@ -6,7 +6,7 @@ import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { CLI, runCli } from '../support/run-cli';
+import { assertCliBuilt, CLI, runCli } from '../support/run-cli';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -16,8 +16,7 @@ describe('CLI: version, help, tokens, users, migrations and config check (built)
   let a: TestClient;
 
   beforeAll(async () => {
-    if (!existsSync(CLI))
-      throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
+    assertCliBuilt();
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.Admin });
   });

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { CLI, runCli } from '../support/run-cli';
+import { assertCliBuilt, runCli } from '../support/run-cli';
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
 describe('CLI: webhooks list, create, disable, deliveries (built, next to a running server)', () => {
@@ -11,8 +10,7 @@ describe('CLI: webhooks list, create, disable, deliveries (built, next to a runn
   let a: TestClient;
 
   beforeAll(async () => {
-    if (!existsSync(CLI))
-      throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
+    assertCliBuilt();
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.Admin });
   });

@@ -1,5 +1,4 @@
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { testEmail } from '../support/messages';
-import { CLI, runCli } from '../support/run-cli';
+import { assertCliBuilt, runCli } from '../support/run-cli';
 
 /** The CLI uses the server's Redis too, as operators run it (revocations are published there). */
 const redisEnv: Record<string, string> = process.env.REDIS_URL
@@ -21,8 +20,7 @@ const redisEnv: Record<string, string> = process.env.REDIS_URL
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
 describe('CLI (built, as operators run it)', () => {
   beforeAll(() => {
-    if (!existsSync(CLI))
-      throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
+    assertCliBuilt();
   });
 
   describe('next to a running server', () => {

@@ -1,9 +1,16 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHILD_PROCESS_TIMEOUT_MS } from './budgets';
 
 const ROOT = join(__dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+
+/** Fails a test file's setup when the built CLI is missing, saying how to build it. */
+export function assertCliBuilt(): void {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it first)`);
+}
 
 export interface CliResult {
   code: number;
