@@ -1,11 +1,12 @@
-import { call, Exchange } from '../support/processes/http';
-import { percentile, probeLiveDuring } from './support/liveness';
+import { call } from '../support/processes/http';
+import { expectResponsive, responsivenessDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
  * One request must not hold the event loop: while the largest batch the limits accept is being
- * validated and stored, the liveness check keeps answering within 100 ms (p99); a request over
- * the line-item limit is refused before any validation.
+ * validated and stored, the liveness check keeps answering (it adds under 100 ms to the probes'
+ * p99 over the machine's own noise, measured just before); a request over the line-item limit is
+ * refused before any validation.
  */
 const MAX_ORDERS = 1000; // MAX_BATCH_ORDERS (default)
 const MAX_LINE_ITEMS = 10_000; // MAX_REQUEST_LINE_ITEMS (default)
@@ -25,28 +26,33 @@ function batch(prefix: string, recipeSets: string[], lineItemsPerOrder: number, 
 }
 
 describe('Event loop under one large request', () => {
-  const rig = useRig({ client: 'loop', recipeSets: 10 });
+  // What is measured is the event loop while the batch is stored, not how long storing it may
+  // take: beside other test runs the batch's statements once outlasted the rig's 3 s statement
+  // timeout (503), so the database's limit is far above it here.
+  const rig = useRig({
+    client: 'loop',
+    recipeSets: 10,
+    env: { DATABASE_STATEMENT_TIMEOUT_MS: '120000' },
+  });
 
-  /** GET /health/live one request after another until `work` settles. */
-  const probeDuring = async (work: Promise<Exchange>) => {
-    const { result: res, ms } = await probeLiveDuring(rig.api.baseUrl, work, 5);
-    return { res, ms };
-  };
-
-  it('answers /health/live within 100 ms (p99) while the largest accepted batch is validated and stored', async () => {
+  it('answers /health/live while the largest accepted batch is validated and stored', async () => {
     const body = batch('LOOP', rig.recipeSets, MAX_LINE_ITEMS / MAX_ORDERS, MAX_ORDERS);
     expect(JSON.stringify(body).length).toBeLessThan(BODY_LIMIT);
-    const { res, ms } = await probeDuring(
-      call(rig.api.baseUrl, 'POST', '/api/order/acknowledgements', {
-        token: rig.token,
-        body,
-        timeoutMs: 120_000,
-      }),
+    const measured = await responsivenessDuring(
+      rig.api.baseUrl,
+      () =>
+        call(rig.api.baseUrl, 'POST', '/api/order/acknowledgements', {
+          token: rig.token,
+          body,
+          timeoutMs: 120_000,
+        }),
+      5,
     );
+    const { result: res, seen, quiet } = measured;
+    process.stdout.write(`largest batch: ${JSON.stringify({ seen, quiet })}\n`);
     expect(res.status).toBe(200);
     expect((JSON.parse(res.text) as unknown[]).length).toBe(MAX_ORDERS);
-    expect(ms.length).toBeGreaterThanOrEqual(20);
-    expect(percentile(ms, 99)).toBeLessThan(100);
+    expectResponsive(measured, { p99Ms: 100, maxMs: 1000, minProbes: 20 });
   });
 
   it('refuses one line item over MAX_REQUEST_LINE_ITEMS with 413 before validating anything', async () => {

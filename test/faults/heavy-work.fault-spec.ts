@@ -1,5 +1,5 @@
 import { call, Exchange } from '../support/processes/http';
-import { percentile, probeLiveDuring } from './support/liveness';
+import { expectResponsive, responsivenessDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -12,7 +12,6 @@ import { useRig } from './support/rig';
  */
 const P99_MS = 50;
 const MAX_MS = 200;
-const IDLE_MS = 3_000;
 
 describe('Event loop during renders and specification PDFs', () => {
   // What is measured is the event loop while the work runs, not how long the work may take: a
@@ -24,24 +23,9 @@ describe('Event loop during renders and specification PDFs', () => {
     env: { RENDER_TIMEOUT_MS: '300000', WORKER_TASK_TIMEOUT_MS: '300000' },
   });
 
-  /** Probes GET /health/live every 10 ms until `work` settles; the probe times. */
-  const probeDuring = <T>(work: Promise<T>) => probeLiveDuring(rig.api.baseUrl, work);
-  const summary = (ms: number[]) => ({
-    probes: ms.length,
-    p99: Math.round(percentile(ms, 99)),
-    max: Math.round(Math.max(...ms)),
-  });
-  /** The probes' times with nothing running (the machine's own noise). */
-  const idle = async () =>
-    summary((await probeDuring(new Promise((r) => setTimeout(r, IDLE_MS)))).ms);
-  const expectResponsive = (
-    seen: ReturnType<typeof summary>,
-    quiet: ReturnType<typeof summary>,
-  ) => {
-    expect(seen.probes).toBeGreaterThanOrEqual(10);
-    expect(seen.p99).toBeLessThan(P99_MS + quiet.p99);
-    expect(seen.max).toBeLessThan(MAX_MS + quiet.max);
-  };
+  /** The event loop's answers during `start()`'s work, against the machine's noise just before. */
+  const measure = <T>(start: () => Promise<T>) => responsivenessDuring(rig.api.baseUrl, start);
+  const BUDGET = { p99Ms: P99_MS, maxMs: MAX_MS };
   const get = (path: string): Promise<Exchange> =>
     call(rig.api.baseUrl, 'GET', path, { token: rig.token, timeoutMs: 120_000 });
 
@@ -50,12 +34,11 @@ describe('Event loop during renders and specification PDFs', () => {
     const render = () =>
       get(`/api/assets/generated/recipeset/readable/${id}/north?width=4096&useCache=false`);
     await render(); // warm: catalog images and fonts loaded once
-    const quiet = await idle();
-    const { result, ms } = await probeDuring((async () => [await render(), await render()])());
-    for (const res of result) expect(res.status).toBe(200);
-    const seen = summary(ms);
+    const measured = await measure(async () => [await render(), await render()]);
+    for (const res of measured.result) expect(res.status).toBe(200);
+    const { seen, quiet } = measured;
     process.stdout.write(`H4 render 4096 useCache=false: ${JSON.stringify({ seen, quiet })}\n`);
-    expectResponsive(seen, quiet);
+    expectResponsive(measured, BUDGET);
   });
 
   it('answers /health/live quickly during three loops of specification PDFs (H5)', async () => {
@@ -65,13 +48,12 @@ describe('Event loop during renders and specification PDFs', () => {
         statuses.push((await get(`/heavy/specification/${id}/pdf/`)).status);
       return statuses;
     };
-    const quiet = await idle();
-    const { result, ms } = await probeDuring(
+    const measured = await measure(() =>
       Promise.all([loop(rig.recipeSets[0]), loop(rig.recipeSets[1]), loop(rig.recipeSets[0])]),
     );
-    expect(result.flat().every((s) => s === 200)).toBe(true);
-    const seen = summary(ms);
+    expect(measured.result.flat().every((s) => s === 200)).toBe(true);
+    const { seen, quiet } = measured;
     process.stdout.write(`H5 specification PDF loops: ${JSON.stringify({ seen, quiet })}\n`);
-    expectResponsive(seen, quiet);
+    expectResponsive(measured, BUDGET);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { withClient } from '../setup/test-database';
 import { call } from '../support/processes/http';
-import { percentile, probeLiveDuring } from './support/liveness';
+import { expectResponsive, responsivenessDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -64,26 +64,21 @@ describe('Long saved-asset lists without pageSize', () => {
     await addCopies(ITEMS);
   });
 
-  it(`streams ${ITEMS} items with /health/live answering (p99 < 250 ms) and bounded memory`, async () => {
+  it(`streams ${ITEMS} items with /health/live answering (p99 under 250 ms over the machine's noise) and bounded memory`, async () => {
     const before = peakRssMb(rig.api.pid);
-    const { result: res, ms } = await probeLiveDuring(rig.api.baseUrl, list(), 5);
+    const measured = await responsivenessDuring(rig.api.baseUrl, () => list(), 5);
+    const { result: res, seen, quiet } = measured;
     expect(res.status).toBe(200);
     const body = JSON.parse(res.text) as { contents: unknown[]; data: unknown[] };
     expect(body.contents).toHaveLength(ITEMS);
     const grown = peakRssMb(rig.api.pid) - before;
     console.log(
       `unpaged list of ${ITEMS}: ${(res.text.length / 2 ** 20).toFixed(1)} MB in ${res.ms.toFixed(0)} ms; ` +
-        `/health/live p99 ${percentile(ms, 99).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms ` +
-        `(${ms.length} probes; over 50 ms: ${
-          ms
-            .filter((m) => m > 50)
-            .map((m) => m.toFixed(0))
-            .join(', ') || 'none'
-        }); peak RSS +${grown.toFixed(0)} MB`,
+        `/health/live ${JSON.stringify(seen)} (quiet: ${JSON.stringify(quiet)}); peak RSS +${grown.toFixed(0)} MB`,
     );
     // Generous for a loaded 2-core machine: main stalled 370-540 ms here (load 18), the spool
     // 150 ms at most between batches.
-    expect(percentile(ms, 99)).toBeLessThan(250);
+    expectResponsive(measured, { p99Ms: 250, maxMs: 2_000 });
     // What is held is a batch of items and the deflated spool, not the text (9 MB here; 28.5 MB
     // with a job per item).
     expect(grown).toBeLessThan(60);

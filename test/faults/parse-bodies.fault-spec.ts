@@ -1,6 +1,6 @@
 import { Exchange } from '../support/processes/http';
 import { orderBody } from '../support/processes/orders';
-import { percentile, probeLiveDuring } from './support/liveness';
+import { expectResponsive, responsivenessDuring } from './support/liveness';
 import { useRig } from './support/rig';
 
 /**
@@ -27,11 +27,14 @@ const LIVE_P99_MS = 500;
 describe('Bodies of many keys (H1)', () => {
   const rig = useRig({ client: 'parse', recipeSets: 2 });
 
-  /** GET /health/live one request after another until `work` settles. */
-  const probeDuring = async (work: Promise<Exchange>) => {
-    const { result: res, ms } = await probeLiveDuring(rig.api.baseUrl, work, 5);
-    return { res, ms };
+  /** GET /health/live one request after another while `start()`'s requests are answered. */
+  const probeDuring = async (start: () => Promise<Exchange>) => {
+    const measured = await responsivenessDuring(rig.api.baseUrl, start, 5);
+    return { res: measured.result, measured };
   };
+  /** Over the machine's own noise, measured just before (see expectResponsive). */
+  // The refusals come quickly: few probes fit in them.
+  const BUDGET = { p99Ms: LIVE_P99_MS, maxMs: 5_000, minProbes: 1 };
 
   /** POSTs the JSON text `body` `times` times, one after another. */
   const postRepeatedly = async (
@@ -65,21 +68,23 @@ describe('Bodies of many keys (H1)', () => {
 
   it('refuses the 250,000-key body to check-credentials with 413 while /health/live answers within 500 ms (p99)', async () => {
     const body = JSON.stringify({ email: 'a@b.co', password: 'x', pad: pad() });
-    const { res, ms } = await probeDuring(postRepeatedly('/api/user/check-credentials', body, 5));
+    const { res, measured } = await probeDuring(() =>
+      postRepeatedly('/api/user/check-credentials', body, 5),
+    );
     expect(res.status).toBe(413);
     expect(res.text).toBe('The request body is larger than the limit of 8kb for this route.');
-    expect(percentile(ms, 99)).toBeLessThan(LIVE_P99_MS);
+    expectResponsive(measured, BUDGET);
   });
 
   it('refuses an acknowledgement padded with 250,000 keys with 413 before parsing it while /health/live answers within 500 ms (p99)', async () => {
     const body = JSON.stringify({ ...orderBody('PO-H1-PAD', rig.recipeSets, 0), pad: pad() });
-    const { res, ms } = await probeDuring(
+    const { res, measured } = await probeDuring(() =>
       postRepeatedly('/api/order/acknowledgement', body, 5, rig.token),
     );
     expect(res.status).toBe(413);
     expect(res.text).toBe(
       'An object in the JSON body has more than 1000 keys, the limit (JSON_MAX_OBJECT_KEYS).',
     );
-    expect(percentile(ms, 99)).toBeLessThan(LIVE_P99_MS);
+    expectResponsive(measured, BUDGET);
   });
 });

@@ -1,6 +1,6 @@
 import { call, until } from '../support/processes/http';
 import { startLoad } from '../support/processes/load';
-import { orderBody } from '../support/processes/orders';
+import { halfWrittenOrders, orderBody, storedCounts } from '../support/processes/orders';
 import { jobsFinished, upstreamOf, workerMetrics } from './support/observe';
 import { useTopology } from './support/topology';
 
@@ -42,9 +42,18 @@ describe('The compose topology under a burst and faults', () => {
       expect(new Set(answers.filter((a) => a.status === status).map(upstreamOf))).toEqual(
         new Set([0, 1]),
       );
+    // Each accepted request was told what remained, once each: LIMIT - 1 down to 0.
+    const remaining = answers
+      .filter((a) => a.status === 200)
+      .map((a) => /^"plan";r=(\d+);t=\d+$/.exec(a.headers.get('ratelimit') ?? '')?.[1])
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, r) => r));
     for (const refused of answers.filter((a) => a.status === 429)) {
       expect(refused.text).toBe('Rate limit exceeded.');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('ratelimit-policy')).toBe(`"plan";q=${LIMIT};w=60`);
+      expect(refused.headers.get('ratelimit')).toMatch(/^"plan";r=0;t=\d+$/);
     }
   }, 240_000);
 
@@ -187,6 +196,12 @@ describe('The compose topology under a burst and faults', () => {
     expect(failed.map((e) => `${e.label} ${e.status} ${e.error ?? e.text.slice(0, 200)}`)).toEqual(
       [],
     );
+    // Every acknowledgement stored once, none half-written.
+    const acks = exchanges.filter((e) => e.label.startsWith('ack ')).map((e) => e.label.slice(4));
+    expect(acks.length).toBeGreaterThan(0);
+    const stored = await storedCounts(top.databaseUrl, acks);
+    expect(acks.filter((po) => stored.get(po) !== 1)).toEqual([]);
+    expect(await halfWrittenOrders(top.databaseUrl)).toEqual([]);
     // Nothing waited for Redis's timeouts.
     expect(
       exchanges
