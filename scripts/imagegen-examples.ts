@@ -1,5 +1,5 @@
 /**
- * Draws the image-generation examples of the README (docs/imagegen/):
+ * Draws the image-generation examples of docs/api/rendering.md (docs/imagegen/):
  *   npm run build && node dist/scripts/imagegen-examples.js [outDir]
  * Rerun after changing a generator, and commit the images when they changed.
  */

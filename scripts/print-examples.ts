@@ -1,14 +1,14 @@
 /**
- * Makes the example print files of the README (docs/print/) from the demo catalog:
+ * Makes the example print files of docs/api/print-files.md (docs/print/) from the demo catalog:
  *   npm run build && node dist/scripts/print-examples.js [directory, default docs/print] [--all]
  * - demo-bottle.zip: the print files of the teal demo bottle with the demo artwork on its wrap (a
  *   print-ready PDF/X-4 in sRGB, a 300-dpi PNG and manifest.json), as GET /api/webtoprint/{id}
  *   serves them with the default print settings;
  * - demo-bottle-cmyk.zip: the same with CMYK print settings (FOGRA39, 5 mm bleed, names by order);
- * - demo-bottle-wrap.png: the PNG scaled to 660 pixels wide, for the README;
+ * - demo-bottle-wrap.png: the PNG scaled to 660 pixels wide, for docs/api/print-files.md;
  * - demo-bottle-specification.pdf: its placement specification sheet;
  * - with --all, every demo product's ZIPs (CI's preflight reads them: scripts/preflight-print.sh).
- * The README also shows pictures of the CMYK PDF's page and of the specification's first page,
+ * docs/api/print-files.md also shows pictures of the CMYK PDF's page and of the specification's first page,
  * rasterised outside the project (pdftoppm -r 60 -png -singlefile). Rerun after changing the print
  * files, the specification or the demo catalog, and commit what changed.
  */

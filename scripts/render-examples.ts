@@ -1,5 +1,5 @@
 /**
- * Renders the example images of the README (docs/renders/) from the demo catalog:
+ * Renders the example images of docs/api/rendering.md (docs/renders/) from the demo catalog:
  *   npm run build && node dist/scripts/render-examples.js [outDir]
  * - demo-tee-north.png: the black demo T-shirt's front with "Team Rocket" in roboto-bold;
  * - demo-bottle-northeast.png: the teal demo bottle from the front right, the demo artwork on its wrap.

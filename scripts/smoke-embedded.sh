@@ -72,6 +72,8 @@ stop
 start
 grep -q "pci_" "$work/out.log" && fail "a second start must not seed again"
 [ "$(banner demo.created)" = false ] || fail "a second start must say the demo client exists"
+[ "$(banner demo.recipeSets | cut -d, -f1)" = "$recipe_set" ] \
+  || fail "a second start must print the same demo recipe set for the examples"
 curl -fsS -H "SERVICE_API_TOKEN: $token" "http://127.0.0.1:$port/api/clients/current" | grep -q '"role":"Admin"' \
   || fail "the demo token did not survive a restart"
 stop

@@ -65,23 +65,26 @@ function banner(
     `  API:        ${config.baseUrl}`,
     `  Swagger UI: ${config.baseUrl}/docs`,
   ];
-  if (seeded?.created && seeded.token) {
+  if (seeded) {
+    const [recipeSet] = seeded.recipeSets;
     text.push(
-      `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once):`,
-      `  Demo recipe sets (readable ids): ${(seeded.recipeSets ?? []).join(', ')}`,
-      `  SERVICE_API_TOKEN: ${seeded.token}`,
-    );
-  } else if (seeded) {
-    text.push(
-      `  Demo client "${seeded.clientHandle}" exists; its token was printed on first start.`,
-      `  New token: npm run cli -- token create ${seeded.clientHandle} --role Admin`,
+      seeded.token
+        ? `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once).`
+        : `  Demo client "${seeded.clientHandle}" exists; its token was printed on first start.`,
+      '  Try the examples in this shell:',
+      `    export API=${config.baseUrl}`,
+      seeded.token
+        ? `    export TOKEN=${seeded.token}`
+        : `    export TOKEN=$(npm run -s cli -- token create ${seeded.clientHandle} --role Admin | tail -n1)`,
+      ...(recipeSet ? [`    export RECIPE_SET=${recipeSet}`] : []),
     );
   }
   const demo = seeded && {
     client: seeded.clientHandle,
     created: seeded.created,
     // Demo data exists only outside production (DemoDataNotInProduction), for trying the API.
-    ...(seeded.token ? { token: seeded.token, recipeSets: seeded.recipeSets } : {}),
+    recipeSets: seeded.recipeSets,
+    ...(seeded.token ? { token: seeded.token } : {}),
   };
   return {
     msg: 'listening',

@@ -135,7 +135,7 @@ export async function startBenchApp(
     NODE_ENV: 'production',
     DATA_ENCRYPTION_KEYS: keySpec,
     DATA_DIR: dataDir,
-    // As README "Running in production" says to run it (and the npm scripts do).
+    // As docs/production.md says to run it (and the npm scripts do).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...extraEnv,
   };

@@ -1,5 +1,5 @@
 /**
- * The print files of the demo products with the README's example designs, with RGB (default) and
+ * The print files of the demo products with the documentation's example designs, with RGB (default) and
  * CMYK print settings: what docs/print/ shows and what CI's preflight reads (print-examples.ts,
  * demo-print-preflight.spec.ts).
  */

@@ -1,4 +1,4 @@
-/** The designs of the README's example renders and print files (scripts/*-examples.ts). */
+/** The designs of the documentation's example renders and print files (scripts/*-examples.ts). */
 import type { Design } from '../../src/recipesets';
 
 /** The id the examples give the demo artwork (their sources answer it for any id). */

@@ -9,7 +9,7 @@ const PLAN_COUNTS =
 
 /**
  * The environment variables that bound what one request may cost and how work is shared between
- * clients (README "Limits and fairness"): body sizes and shapes, uploads, renders, worker threads
+ * clients (docs/api/plans-and-limits.md, "Limits and fairness"): body sizes and shapes, uploads, renders, worker threads
  * and print files. Part of {@link Environment}.
  */
 export class WorkLimitsEnvironment extends ServicesEnvironment {

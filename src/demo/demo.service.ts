@@ -27,8 +27,8 @@ export interface DemoSeedResult {
   clientHandle: string;
   /** The Admin token, only when this call created the demo client. */
   token?: string;
-  /** Readable ids of the demo recipe sets created with the client. */
-  recipeSets?: string[];
+  /** Readable ids of the demo recipe sets created with the client (its oldest, when it existed). */
+  recipeSets: string[];
 }
 
 export interface DemoRecipeSet {
@@ -75,9 +75,14 @@ export class DemoService {
 
   async seed(): Promise<DemoSeedResult> {
     if (this.config.nodeEnv === 'production') throw new DemoDataNotInProduction();
-    if (await this.clients.findByHandle(DEMO_CLIENT_HANDLE)) {
+    const existing = await this.clients.findByHandle(DEMO_CLIENT_HANDLE);
+    if (existing) {
       this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" exists: nothing to create`);
-      return { created: false, clientHandle: DEMO_CLIENT_HANDLE };
+      return {
+        created: false,
+        clientHandle: DEMO_CLIENT_HANDLE,
+        recipeSets: await this.designs.oldestReadableIds(existing.id, DEMO_RECIPE_SETS),
+      };
     }
     const client = await this.clients.create({
       handle: DEMO_CLIENT_HANDLE,

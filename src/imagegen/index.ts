@@ -5,5 +5,5 @@
 export { ImageGenModule } from './imagegen.module';
 export { ImageGenController } from './imagegen.controller';
 export { GENERATOR_NAMES } from './generators';
-/** Drawing without HTTP (the README's examples). */
+/** Drawing without HTTP (the examples of docs/api/rendering.md). */
 export { ImageDrawer } from './image-drawer';

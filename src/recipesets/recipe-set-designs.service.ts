@@ -147,6 +147,11 @@ export class RecipeSetDesignsService {
     return recipeSet ? this.designed(recipeSet) : undefined;
   }
 
+  /** Readable ids of the client's first `limit` recipe sets, oldest first (the demo's banner). */
+  oldestReadableIds(clientId: string, limit: number): Promise<string[]> {
+    return this.repo.oldestReadableIds(clientId, limit);
+  }
+
   private async designed(recipeSet: RecipeSetEntity): Promise<DesignedRecipeSet> {
     const product = await this.requiredProductOf(recipeSet);
     return {

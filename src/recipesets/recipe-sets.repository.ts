@@ -162,4 +162,15 @@ export class RecipeSetsRepository {
     });
     return { rows, total };
   }
+
+  /** Readable ids of the client's first `limit` recipe sets, oldest first. */
+  async oldestReadableIds(clientId: string, limit: number): Promise<string[]> {
+    const rows = await this.uow.manager.find(RecipeSetEntity, {
+      where: { clientId },
+      select: { id: true, readableId: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+    return rows.map((r) => r.readableId);
+  }
 }

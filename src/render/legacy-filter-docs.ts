@@ -84,7 +84,7 @@ export const LEGACY_FILTER_QUERY = [
     type: 'string',
     enum: Object.keys(RESAMPLE_FILTERS),
     description:
-      'Resampling filter when shrinking (case, _ and - ignored; see the README mapping).',
+      'Resampling filter when shrinking (case, _ and - ignored; see the mapping in docs/api/rendering.md).',
   },
   {
     name: 'up.filter',

@@ -145,11 +145,11 @@ describe('Server start-up (built, embedded database)', () => {
         ),
         `  API:        ${server.baseUrl}`,
         `  Swagger UI: ${server.baseUrl}/docs`,
-        '  Demo client "demo" created with an Admin token (shown only this once):',
-        expect.stringMatching(
-          /^  Demo recipe sets \(readable ids\): [A-Z0-9]{8}(, [A-Z0-9]{8}){4}$/,
-        ),
-        expect.stringMatching(/^  SERVICE_API_TOKEN: pci_\S+$/),
+        '  Demo client "demo" created with an Admin token (shown only this once).',
+        '  Try the examples in this shell:',
+        `    export API=${server.baseUrl}`,
+        expect.stringMatching(/^ {4}export TOKEN=pci_\S+$/),
+        expect.stringMatching(/^ {4}export RECIPE_SET=[A-Z0-9]{8}$/),
       ]);
       expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
     } finally {

@@ -8,8 +8,8 @@ import { createTestApp, TestApp } from '../setup/test-app';
 
 const EXAMPLE = join(__dirname, '..', '..', 'docs', 'examples', 'webhook-receiver.mjs');
 
-/** The README's receiving example, run as printed, verifies what the service sends. */
-describe('Webhooks: the README receiver example (docs/examples/webhook-receiver.mjs)', () => {
+/** The receiving example of docs/api/webhooks.md, run as printed, verifies what the service sends. */
+describe('Webhooks: the receiver example (docs/examples/webhook-receiver.mjs)', () => {
   let t: TestApp;
   let a: TestClient;
   let receiver: ChildProcess | undefined;

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs the shell examples of the README and of docs/ as printed, in order, against a fresh
+# `npm start` (embedded mode, demo data), with the variables its banner tells a reader to export
+# (API, TOKEN, RECIPE_SET). Every ```sh block runs, one shell for all of them (a block may use what
+# an earlier one set); ```sh skip marks a block that cannot run here (it starts a server or needs
+# a second one) and ```text an output. curl fails on any 4xx or 5xx answer (--fail-with-body) unless
+# the example passes -w (it prints the status itself); a failing command fails the run, naming the
+# file and the line of its block.
+# Needs `npm run build` (npm start builds when stale), curl and jq. Usage: docs-examples.sh [files…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+files=("$@")
+if [ ${#files[@]} = 0 ]; then
+  files=(README.md docs/api/authentication-and-errors.md docs/api/orders.md docs/api/artwork.md
+    docs/api/catalog-and-designs.md docs/api/rendering.md docs/api/print-files.md
+    docs/api/messages-and-sharing.md docs/api/users.md docs/api/webhooks.md
+    docs/api/plans-and-limits.md docs/api/pages.md docs/cli.md)
+fi
+for tool in curl jq; do
+  command -v "$tool" >/dev/null || { echo "docs examples: $tool is missing"; exit 1; }
+done
+
+work=$(mktemp -d)
+port=$((20000 + RANDOM % 20000))
+pid=""
+cleanup() {
+  [ -n "$pid" ] && kill -TERM -- "-$pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "docs examples: FAILED: $*"; echo "--- server output"; tail -n 30 "$work/server.log" || true; exit 1; }
+
+# As the webhooks page tells a reader to start it: its example receiver listens on 127.0.0.1.
+export DATA_DIR="$work/data" PORT="$port" BASE_URL="http://127.0.0.1:$port" WEBHOOK_ALLOW_PRIVATE_TARGETS=true
+unset DATABASE_URL REDIS_URL SEED_DEMO NODE_ENV
+setsid npm start >"$work/server.log" 2>&1 &
+pid=$!
+t0=$SECONDS
+until grep -q '"msg":"listening"' "$work/server.log"; do
+  kill -0 "$pid" 2>/dev/null || fail "the server exited during start-up"
+  [ $((SECONDS - t0)) -lt 180 ] || fail "no start-up banner within 180 s"
+  sleep 0.3
+done
+banner=$(grep '"msg":"listening"' "$work/server.log" | tail -n1)
+API=$(jq -r .url <<<"$banner")
+TOKEN=$(jq -r .demo.token <<<"$banner")
+RECIPE_SET=$(jq -r '.demo.recipeSets[0]' <<<"$banner")
+[ "$TOKEN" != null ] && [ "$RECIPE_SET" != null ] || fail "the banner has no demo token or recipe set: $banner"
+
+# One script: every block in order, each announced, with the reader's environment.
+script="$work/examples.sh"
+{
+  echo 'set -euo pipefail'
+  printf 'export API=%q TOKEN=%q RECIPE_SET=%q\n' "$API" "$TOKEN" "$RECIPE_SET"
+  # What a reader types is curl; here an HTTP error fails the example. With -w the example prints
+  # the status itself (a 202 or a 303 is the point), so it is left alone.
+  cat <<'EOF'
+curl() {
+  local arg
+  for arg in "$@"; do [ "$arg" = -w ] && { command curl "$@"; return; }; done
+  command curl --fail-with-body "$@"
+}
+EOF
+  for file in "${files[@]}"; do
+    awk -v file="$file" '
+      /^```sh( |$)/ && $0 !~ /skip/ { inblock = 1; printf "echo %c--- %s:%d%c\n", 39, file, NR, 39; next }
+      /^```/ { inblock = 0; next }
+      inblock { print }
+    ' "$file"
+  done
+} >"$script"
+
+echo "docs examples: $(grep -c '^echo .--- ' "$script") blocks from ${#files[@]} files against $API"
+scratch="$work/scratch"
+mkdir -p "$scratch"
+# The examples run as from the repository's root (they name docs/examples/logo.png and run
+# `npm run cli`), in a scratch directory that links what they use, so that the files they write
+# (renders, ZIPs, PDFs) do not land in the checkout.
+if ! (cd "$scratch" && ln -s "$OLDPWD/docs" docs && ln -s "$OLDPWD/package.json" package.json \
+  && ln -s "$OLDPWD/node_modules" node_modules && ln -s "$OLDPWD/dist" dist \
+  && ln -s "$OLDPWD/scripts" scripts && bash "$script") 2>&1 | tee "$work/examples.log"; then
+  echo
+  fail "an example failed (the last '---' line names its block)"
+fi
+echo "docs examples: every block ran"
