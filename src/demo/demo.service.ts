@@ -38,7 +38,12 @@ export interface DemoRecipeSet {
   status: RecipeStatus;
 }
 
-const DEMO_RECIPE_SETS = 5;
+/**
+ * The readable ids of the demo's recipe sets, fixed so that the documentation's and Swagger's
+ * examples name them (the first is in the OpenAPI examples).
+ */
+export const DEMO_READABLE_IDS = ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'];
+const DEMO_RECIPE_SETS = DEMO_READABLE_IDS.length;
 
 /** Demo data is for trying the service out: its Admin token is printed, so never in production. */
 export class DemoDataNotInProduction extends DomainError {
@@ -93,7 +98,10 @@ export class DemoService {
     this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" created with an Admin token`);
     const catalog = await this.installCatalog(DEMO_CLIENT_HANDLE);
     this.logger.log(`demo catalog: ${catalog.installed.join(', ')}`);
-    const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, { count: DEMO_RECIPE_SETS });
+    const recipeSets = await this.createRecipeSets(DEMO_CLIENT_HANDLE, {
+      count: DEMO_RECIPE_SETS,
+      readableIds: DEMO_READABLE_IDS,
+    });
     this.logger.log(
       `demo designs: ${recipeSets.length} recipe sets (${recipeSets.map((r) => r.readableId).join(', ')})`,
     );
@@ -119,7 +127,7 @@ export class DemoService {
   /**
    * `count` recipe sets of the client on `product` (default demo-tee), each with text and the
    * demo image; a demo product the client lacks is installed first (`recipe-set create`).
-   * `onProgress` hears a line as each step ends.
+   * `onProgress` hears a line as each step ends. `readableIds` fixes their ids (the demo's).
    */
   async createRecipeSets(
     clientHandle: string,
@@ -127,7 +135,13 @@ export class DemoService {
       count,
       product = DEFAULT_DEMO_PRODUCT,
       onProgress,
-    }: { count: number; product?: string; onProgress?: (line: string) => void },
+      readableIds,
+    }: {
+      count: number;
+      product?: string;
+      onProgress?: (line: string) => void;
+      readableIds?: readonly string[];
+    },
   ): Promise<DemoRecipeSet[]> {
     const problem = createCountProblem(count);
     if (problem) throw new ValidationFailed(`${problem}.`);
@@ -147,10 +161,11 @@ export class DemoService {
     );
     const created: DemoRecipeSet[] = [];
     for (let n = 1; n <= count; n++) {
-      const r = await this.designs.create(client.id, {
-        productHandle: handle,
-        design: demoDesign(found.definition, n, artwork.id),
-      });
+      const r = await this.designs.create(
+        client.id,
+        { productHandle: handle, design: demoDesign(found.definition, n, artwork.id) },
+        readableIds?.[n - 1],
+      );
       created.push({
         readableId: r.readableId,
         uuid: r.uuid,

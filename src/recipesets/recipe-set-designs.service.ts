@@ -86,20 +86,30 @@ export class RecipeSetDesignsService {
     );
   }
 
-  /** Creates a recipe set of the client on one of its products. */
-  async create(clientId: string, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
+  /**
+   * Creates a recipe set of the client on one of its products, under a fresh readable id, or under
+   * `readableId` (the demo's fixed ids, which its documentation names).
+   */
+  async create(
+    clientId: string,
+    input: CreateRecipeSetDto,
+    readableId?: string,
+  ): Promise<RecipeSetDto> {
     const product = await this.catalog.find(clientId, input.productHandle);
     if (!product) throw new ProductNotFound(input.productHandle);
     const options = resolveOptions(product.definition, input.options);
     if (!options.ok) throw invalidWithProblems('options', options.problems);
     const design = await this.checked(clientId, input.design, product);
-    const created = await this.repo.insertWithFreshId({
+    const values = {
       clientId,
       productHandle: product.definition.handle,
       productId: product.id,
       options: options.options,
       design,
-    });
+    };
+    const created = readableId
+      ? await this.repo.insertWithId(values, readableId)
+      : await this.repo.insertWithFreshId(values);
     return this.toDto(created, product);
   }
 

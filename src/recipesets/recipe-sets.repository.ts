@@ -46,6 +46,12 @@ export class RecipeSetsRepository {
     }
   }
 
+  /** Inserts a recipe set under the readable id given (a collision is the caller's error). */
+  insertWithId(values: NewRecipeSet, readableId: string): Promise<RecipeSetEntity> {
+    const repo = this.uow.manager.getRepository(RecipeSetEntity);
+    return repo.save(repo.create({ ...values, readableId }));
+  }
+
   /**
    * The client's recipe sets with one of these readable ids (upper-case) or UUIDs (lower-case).
    * Each list is one array parameter (`= ANY($n)`), so any number of ids fits in one statement.

@@ -103,7 +103,7 @@ describe('Server start-up (built, embedded database)', () => {
         '[Demo] demo client "demo" created with an Admin token',
         '[Demo] demo catalog: demo-tee, demo-bottle',
         expect.stringMatching(
-          /^\[Demo\] demo designs: 5 recipe sets \([A-Z0-9]{8}(, [A-Z0-9]{8}){4}\)$/,
+          /^\[Demo\] demo designs: 5 recipe sets \(DEMTEE2A, DEMTEE2B, DEMTEE2C, DEMTEE2D, DEMTEE2E\)$/,
         ),
         '[Demo] demo library: 3 saved assets with their production jobs',
         '[Start] listening',
@@ -116,7 +116,7 @@ describe('Server start-up (built, embedded database)', () => {
           client: 'demo',
           created: true,
           token: expect.stringMatching(/^pci_\S+$/),
-          recipeSets: expect.arrayContaining([expect.stringMatching(/^[A-Z0-9]{8}$/)]),
+          recipeSets: ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'],
         },
       });
     } finally {
@@ -149,7 +149,7 @@ describe('Server start-up (built, embedded database)', () => {
         '  Try the examples in this shell:',
         `    export API=${server.baseUrl}`,
         expect.stringMatching(/^ {4}export TOKEN=pci_\S+$/),
-        expect.stringMatching(/^ {4}export RECIPE_SET=[A-Z0-9]{8}$/),
+        '    export RECIPE_SET=DEMTEE2A',
       ]);
       expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
     } finally {
