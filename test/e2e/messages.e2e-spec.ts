@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -13,6 +12,14 @@ describe('Message outbox (SMTP and SMS delivery by jobs)', () => {
   let provider: Awaited<ReturnType<typeof startSmsSink>>;
   const outbox = () => t.app.get(MessageOutbox);
   const status = async (id: string) => (await outbox().list(100)).find((m) => m.id === id);
+  /** The states of the message's delivery jobs (pg-boss): 'completed' ends them for good. */
+  const jobStates = async (id: string): Promise<string[]> =>
+    (
+      await t.dataSource.query<{ state: string }[]>(
+        `SELECT state FROM pgboss.job WHERE name = 'deliver-message' AND data->>'messageId' = $1`,
+        [id],
+      )
+    ).map((r) => r.state);
 
   beforeAll(async () => {
     smtp = await startSmtpSink(['refused@example.com']);
@@ -58,7 +65,11 @@ describe('Message outbox (SMTP and SMS delivery by jobs)', () => {
   it('records a recipient the SMTP server refuses as failed at once, without retrying', async () => {
     const [id] = await outbox().enqueue([testEmail('refused@example.com')]);
     await eventually('it is recorded failed', async () => (await status(id))?.status === 'failed');
-    await sleep(2500);
+    // Its job has ended (completed, not waiting for a retry): nothing will attempt it again.
+    await eventually('its job has ended', async () => {
+      const states = await jobStates(id);
+      return states.length > 0 && states.every((s) => s === 'completed');
+    });
     expect(await status(id)).toMatchObject({
       attempts: 1,
       lastError: 'SMTP server answered 550',
@@ -74,9 +85,14 @@ describe('Message outbox (SMTP and SMS delivery by jobs)', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await sleep(1500);
     expect((await outbox().list(1000)).length).toBe(before);
-    expect(smtp.received.length).toBe(mails);
+    // A message queued after the rollback is delivered: the rolled-back one never will be (its
+    // row and its job were in the transaction).
+    await outbox().enqueue([testEmail('after-rollback@example.com')]);
+    await eventually('the next message arrives', () =>
+      smtp.received.some((m) => m.to.includes('after-rollback@example.com')),
+    );
+    expect(smtp.received.slice(mails).map((m) => m.to)).toEqual([['after-rollback@example.com']]);
   });
 
   it('keeps addresses, numbers and content out of the logs', () => {

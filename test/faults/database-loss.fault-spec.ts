@@ -6,13 +6,17 @@ import { useRig } from './support/rig';
 
 /**
  * PostgreSQL stopped (and frozen) under load. The API runs with DATABASE_CONNECT_TIMEOUT_MS 2 s and
- * DATABASE_STATEMENT_TIMEOUT_MS 3 s (support/api-process), so no request may take longer than the
+ * DATABASE_STATEMENT_TIMEOUT_MS 3 s (set below), so no request may take longer than the
  * client deadline (3 s + 2 s) plus a pool wait (2 s) and some scheduling slack.
  */
 const BOUND_MS = 9000;
 
 describe('PostgreSQL goes away under load', () => {
-  const rig = useRig({ client: 'outage', recipeSets: 4 });
+  const rig = useRig({
+    client: 'outage',
+    recipeSets: 4,
+    env: { DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '3000' },
+  });
   let round = 0;
 
   /** Reads and acknowledgements from 6 connections; every order number is new. */

@@ -27,8 +27,8 @@ function batch(prefix: string, recipeSets: string[], lineItemsPerOrder: number, 
 
 describe('Event loop under one large request', () => {
   // What is measured is the event loop while the batch is stored, not how long storing it may
-  // take: beside other test runs the batch's statements once outlasted the rig's 3 s statement
-  // timeout (503), so the database's limit is far above it here.
+  // take: beside other test runs the batch's statements once outlasted a 3 s statement timeout
+  // (503), so the database's limit is far above it here.
   const rig = useRig({
     client: 'loop',
     recipeSets: 10,
