@@ -4,9 +4,9 @@ import { useRig } from './support/rig';
 
 /**
  * One request must not hold the event loop: while the largest batch the limits accept is being
- * validated and stored, the liveness check keeps answering (it adds under 100 ms to the probes'
- * p99 over the machine's own noise, measured just before); a request over the line-item limit is
- * refused before any validation.
+ * validated and stored, the liveness check keeps answering (no probe waits for more than a quarter
+ * of the request's time: see expectResponsive); a request over the line-item limit is refused
+ * before any validation. How fast the probes answer is measured by the abuse benchmark suite.
  */
 const MAX_ORDERS = 1000; // MAX_BATCH_ORDERS (default)
 const MAX_LINE_ITEMS = 10_000; // MAX_REQUEST_LINE_ITEMS (default)
@@ -49,10 +49,12 @@ describe('Event loop under one large request', () => {
       5,
     );
     const { result: res, seen, quiet } = measured;
-    process.stdout.write(`largest batch: ${JSON.stringify({ seen, quiet })}\n`);
+    process.stdout.write(
+      `largest batch: ${JSON.stringify({ seen, quiet, workMs: Math.round(measured.workMs) })}\n`,
+    );
     expect(res.status).toBe(200);
     expect((JSON.parse(res.text) as unknown[]).length).toBe(MAX_ORDERS);
-    expectResponsive(measured, { p99Ms: 100, maxMs: 1000, minProbes: 20 });
+    expectResponsive(measured, { minProbes: 20, maxShareOfWork: 0.25 });
   });
 
   it('refuses one line item over MAX_REQUEST_LINE_ITEMS with 413 before validating anything', async () => {

@@ -7,11 +7,11 @@ import { useRig } from './support/rig';
  * afresh, and while three clients fetch specification PDFs in loops, the liveness check, probed
  * every 10 ms, keeps answering quickly. On the code before the fix, a 4096-px render held the
  * loop about a second and each specification PDF 0.85–1.2 s (3.7 s and 5.6 s at most on a loaded
- * machine). The probes' own times with nothing running, measured just before, are added to the
- * thresholds, so that a busy CPU (other processes) does not count as the service's stall.
+ * machine), most of each piece of work: no probe may wait for more than a quarter of the work's
+ * time (see expectResponsive; a busy CPU slows the work and the probes alike). How fast the probes
+ * answer is measured by the abuse benchmark suite (bench/README.md).
  */
-const P99_MS = 50;
-const MAX_MS = 200;
+const BUDGET = { maxShareOfWork: 0.25 };
 
 describe('Event loop during renders and specification PDFs', () => {
   // What is measured is the event loop while the work runs, not how long the work may take: a
@@ -25,7 +25,6 @@ describe('Event loop during renders and specification PDFs', () => {
 
   /** The event loop's answers during `start()`'s work, against the machine's noise just before. */
   const measure = <T>(start: () => Promise<T>) => responsivenessDuring(rig.api.baseUrl, start);
-  const BUDGET = { p99Ms: P99_MS, maxMs: MAX_MS };
   const get = (path: string): Promise<Exchange> =>
     call(rig.api.baseUrl, 'GET', path, { token: rig.token, timeoutMs: 120_000 });
 
@@ -36,8 +35,10 @@ describe('Event loop during renders and specification PDFs', () => {
     await render(); // warm: catalog images and fonts loaded once
     const measured = await measure(async () => [await render(), await render()]);
     for (const res of measured.result) expect(res.status).toBe(200);
-    const { seen, quiet } = measured;
-    process.stdout.write(`H4 render 4096 useCache=false: ${JSON.stringify({ seen, quiet })}\n`);
+    const { seen, quiet, workMs } = measured;
+    process.stdout.write(
+      `H4 render 4096 useCache=false: ${JSON.stringify({ seen, quiet, workMs })}\n`,
+    );
     expectResponsive(measured, BUDGET);
   });
 
@@ -52,8 +53,10 @@ describe('Event loop during renders and specification PDFs', () => {
       Promise.all([loop(rig.recipeSets[0]), loop(rig.recipeSets[1]), loop(rig.recipeSets[0])]),
     );
     expect(measured.result.flat().every((s) => s === 200)).toBe(true);
-    const { seen, quiet } = measured;
-    process.stdout.write(`H5 specification PDF loops: ${JSON.stringify({ seen, quiet })}\n`);
+    const { seen, quiet, workMs } = measured;
+    process.stdout.write(
+      `H5 specification PDF loops: ${JSON.stringify({ seen, quiet, workMs })}\n`,
+    );
     expectResponsive(measured, BUDGET);
   });
 });
