@@ -25,8 +25,10 @@ const common = {
 };
 
 module.exports = {
-  // End-to-end tests start the real app and child processes; Jest reads this option globally.
-  testTimeout: 30000,
+  // A ceiling only a hung test reaches (unit tests that draw PDFs and images in worker threads
+  // took over 30 s on a 2-core machine running two other test runs); the e2e project's budgets
+  // are in test/support/budgets.ts. Jest reads this option globally.
+  testTimeout: 120000,
   // At least two workers: with one (Jest's default on a 2-core machine) every file runs in
   // Jest's own process, where what each e2e app leaves behind piles up until the heap runs out.
   // A worker that has grown past 1 GB is replaced between files.
