@@ -312,7 +312,11 @@ describe('CLI (built, as operators run it)', () => {
       };
       expect(meta.recipeSets).toHaveLength(5);
       const again = await runCli(env, 'demo', 'seed');
-      expect(JSON.parse(again.stdout)).toEqual({ created: false, clientHandle: 'demo' });
+      expect(JSON.parse(again.stdout)).toEqual({
+        created: false,
+        clientHandle: 'demo',
+        recipeSets: ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'],
+      });
       const again2 = await runCli(env, 'migrate');
       expect(again2.stdout.trim()).toBe(JSON.stringify({ applied: [] }, null, 2));
       expect(again2.stderr).toBe(`migrations: up to date (${MIGRATIONS.length} applied)\n`);

@@ -13,7 +13,8 @@ describe('When the database goes away and comes back (HTTP)', () => {
   let recipeSet: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The service's own wait for a connection (the test app's default is far longer).
+    t = await createTestApp({ env: { DATABASE_CONNECT_TIMEOUT_MS: '5000' } });
     client = await createClient(t.app, { role: Role.User });
     [{ readableId: recipeSet }] = await createRecipeSets(t.app, client.id);
   });

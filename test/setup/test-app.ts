@@ -47,6 +47,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SEED_DEMO: 'false',
     // Job workers poll the database: only the tests of work done by jobs turn them on.
     WORKERS: 'false',
+    // How long a request waits for a database connection. The embedded database serves one at a
+    // time, so a test's burst of 51 concurrent requests queued past the service's 5 s on a busy
+    // machine (503); the outage test sets the service's own.
+    DATABASE_CONNECT_TIMEOUT_MS: '60000',
     ...db.env,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Counters of one test app are its own (Redis outlives test runs).
