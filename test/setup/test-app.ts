@@ -51,6 +51,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // time, so a test's burst of 51 concurrent requests queued past the service's 5 s on a busy
     // machine (503); the outage test sets the service's own.
     DATABASE_CONNECT_TIMEOUT_MS: '60000',
+    // The same for heavy work: how long a render or an upload may wait for its pool, and how long
+    // a render or a worker task may take, before a 503. Renders took past the service's 30 s on a
+    // machine running two other test runs; the tests of these limits set their own.
+    RENDER_TIMEOUT_MS: '120000',
+    RENDER_QUEUE_WAIT_MS: '120000',
+    UPLOAD_QUEUE_WAIT_MS: '120000',
+    WORKER_TASK_TIMEOUT_MS: '120000',
     ...db.env,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Counters of one test app are its own (Redis outlives test runs).
