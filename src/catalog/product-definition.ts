@@ -1,5 +1,5 @@
 /**
- * The catalog model (DESIGN §7) as plain types: what a product is, independent of HTTP and
+ * The catalog model (docs/design.md §7) as plain types: what a product is, independent of HTTP and
  * storage. The DTOs validate input into this shape; renders and print files read it.
  *
  * `ImageRef` is how layers name their images: uploaded image ids (numbers) in stored products;

@@ -40,10 +40,10 @@ export class EmbeddedDatabaseInUse extends Error {
 }
 
 /**
- * The embedded PostgreSQL of DESIGN §2: PGlite persisted in `<dataDir>/pgdata`, served on a unix
- * socket in `<dataDir>/run` so that TypeORM uses its ordinary `postgres` driver. A second process
- * (the CLI next to a running server) attaches to that socket instead of opening the files, which
- * PGlite must never have open twice.
+ * The embedded PostgreSQL of docs/design.md §2: PGlite persisted in `<dataDir>/pgdata`, served on a
+ * unix socket in `<dataDir>/run` so that TypeORM uses its ordinary `postgres` driver. A second
+ * process (the CLI next to a running server) attaches to that socket instead of opening the files,
+ * which PGlite must never have open twice.
  */
 export async function openEmbeddedDatabase(
   dataDir: string,

@@ -1,9 +1,9 @@
 /**
- * The fonts the service bundles (DESIGN §7): text in designs is drawn from these files only, never
- * from fonts of the host, so renders and print files are identical on every machine. Each file
- * comes from an npm package of Google Fonts' families (`@expo-google-fonts/*`); the fonts are under
- * the SIL Open Font License 1.1 (see each package's LICENSE_FONT), which allows bundling them with
- * software and embedding their outlines in output.
+ * The fonts the service bundles (docs/design.md §7): text in designs is drawn from these files
+ * only, never from fonts of the host, so renders and print files are identical on every machine.
+ * Each file comes from an npm package of Google Fonts' families (`@expo-google-fonts/*`); the fonts
+ * are under the SIL Open Font License 1.1 (see each package's LICENSE_FONT), which allows bundling
+ * them with software and embedding their outlines in output.
  *
  * Handles are stable, lower-case ids that designs store: never rename or remove one that shipped.
  */

@@ -50,7 +50,9 @@ export class FontsService implements OnModuleInit {
     })).sort((a, b) => (a.handle < b.handle ? -1 : a.handle > b.handle ? 1 : 0));
   }
 
-  /** Whether `handle` names a bundled font; any case, as elsewhere in the API (DESIGN §5). */
+  /**
+   * Whether `handle` names a bundled font; any case, as elsewhere in the API (docs/design.md §5).
+   */
   has(handle: string): boolean {
     return BY_HANDLE.has(handle.toLowerCase());
   }

@@ -16,7 +16,7 @@ import { renderLogEntryPage } from './log-entry.page';
 
 /**
  * The page an error body links to. Public by design: the random id is the capability, and the
- * entry holds no personal data (DESIGN §4).
+ * entry holds no personal data (docs/design.md §4).
  */
 @ApiTags('Log entries')
 @ApiExtraModels(LogEntryDto)

@@ -42,10 +42,11 @@ function address(a: AddressDto | null | undefined): Address | null {
 }
 
 /**
- * Acknowledgements (DESIGN §6): every order of a request is stored in one transaction or none is;
- * recipe sets move to Ordered; their print-file jobs are sent in the same transaction (DESIGN §9:
- * no job for a rolled-back order, no order without its jobs), at the order's priority, one per
- * design version. Uniqueness of (client, purchase order number) is the database's to enforce.
+ * Acknowledgements (docs/design.md §6): every order of a request is stored in one transaction or
+ * none is; recipe sets move to Ordered; their print-file jobs are sent in the same transaction
+ * (docs/design.md §9: no job for a rolled-back order, no order without its jobs), at the order's
+ * priority, one per design version. Uniqueness of (client, purchase order number) is the database's
+ * to enforce.
  */
 @Injectable()
 export class AcknowledgementsService {
@@ -178,7 +179,7 @@ export class AcknowledgementsService {
       fulfillmentType: dto.fulfillmentType ?? null,
       personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
       workflowStatuses: [...new Set(lines.map((l) => l.workflowStatus))].sort(),
-      // A line acknowledged already in progress starts production now (DESIGN §6).
+      // A line acknowledged already in progress starts production now (docs/design.md §6).
       productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? now : null,
       deliveredToFactoryAt: null,
       lastModifiedAt: now,

@@ -23,9 +23,9 @@ function skuQuantities(list: SkuQuantityDto[] | null | undefined): StoredSkuQuan
 }
 
 /**
- * The order's lines, whichever shape it came in (DESIGN §6): `lineItems` naming a recipe set by
- * `recipeSetId` (readable or UUID) or `recipeSetUuid`, older line items carrying `sku`/`quantity`
- * directly, or the legacy `recipeSets` array.
+ * The order's lines, whichever shape it came in (docs/design.md §6): `lineItems` naming a recipe
+ * set by `recipeSetId` (readable or UUID) or `recipeSetUuid`, older line items carrying
+ * `sku`/`quantity` directly, or the legacy `recipeSets` array.
  */
 export function orderLines(order: OrderAcknowledgementDto): OrderLine[] {
   const items: LineItemInputDto[] = [

@@ -90,9 +90,9 @@ function lineEvents(
 }
 
 /**
- * Ship notifications and workflow-status updates (DESIGN §6): all-or-nothing, the order locked
- * for the duration, every change appended to the line item's history. A missing order or line
- * item is UpdateRejected.
+ * Ship notifications and workflow-status updates (docs/design.md §6): all-or-nothing, the order
+ * locked for the duration, every change appended to the line item's history. A missing order or
+ * line item is UpdateRejected.
  */
 @Injectable()
 export class OrderUpdatesService {

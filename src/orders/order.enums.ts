@@ -48,7 +48,7 @@ export const PRIORITY_CODES: Record<string, number> = {
 export const DEFAULT_PRIORITY = 2;
 
 /**
- * The recipe-set status a line item's workflow status moves its recipe set to (DESIGN §9);
+ * The recipe-set status a line item's workflow status moves its recipe set to (docs/design.md §9);
  * undefined for the statuses that leave it where it is.
  */
 export const RECIPE_STATUS_OF_WORKFLOW: Partial<Record<WorkflowStatus, RecipeStatus>> = {

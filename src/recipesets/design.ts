@@ -1,6 +1,6 @@
 /**
- * A recipe set's design (DESIGN §7): per location of the product, an optional background colour
- * and elements drawn in order. Positions and sizes are millimetres from the print area's
+ * A recipe set's design (docs/design.md §7): per location of the product, an optional background
+ * colour and elements drawn in order. Positions and sizes are millimetres from the print area's
  * top-left corner; rotations are degrees clockwise.
  */
 

@@ -17,7 +17,7 @@ export class TooManyRecipeSets extends DomainError {
   }
 }
 
-/** A design changes only while its recipe set is Created (DESIGN §9). */
+/** A design changes only while its recipe set is Created (docs/design.md §9). */
 export class DesignLocked extends DomainError {
   constructor(ref: string, status: string) {
     super(

@@ -16,9 +16,9 @@ import { RenderService } from './render.service';
 export const RENDER_PATH = '/api/assets/generated/recipeset/readable/';
 
 /**
- * Signed render URLs for `<img>` tags and e-mails (DESIGN §9): a caller signs a render URL of one
- * of its recipe sets; the signed URL then works without the API token until it expires. The URL
- * is checked as the render route would check it, so a link never fails for a reason known now.
+ * Signed render URLs for `<img>` tags and e-mails (docs/design.md §9): a caller signs a render URL
+ * of one of its recipe sets; the signed URL then works without the API token until it expires. The
+ * URL is checked as the render route would check it, so a link never fails for a reason known now.
  */
 @Injectable()
 export class RenderLinksService {

@@ -36,12 +36,12 @@ export type RenderAnswer =
   | { kind: 'image'; bytes: Buffer; contentType: string; etag: string };
 
 /**
- * The render route's work (DESIGN §7, §9): a render is stored in the blob store under a key that
- * hashes every input, so the same request maps to the same object and a new design version to a
- * new one. Without transformation the answer redirects to the stored render; with one, it is the
- * transformed bytes with an ETag, stored too under a key of the render and the transformation
- * (see {@link RenderStore}: pools shared fairly between clients, single flight, plan counting of
- * work only); a caller waits at most RENDER_TIMEOUT_MS.
+ * The render route's work (docs/design.md §7, §9): a render is stored in the blob store under a key
+ * that hashes every input, so the same request maps to the same object and a new design version to
+ * a new one. Without transformation the answer redirects to the stored render; with one, it is the
+ * transformed bytes with an ETag, stored too under a key of the render and the transformation (see
+ * {@link RenderStore}: pools shared fairly between clients, single flight, plan counting of work
+ * only); a caller waits at most RENDER_TIMEOUT_MS.
  */
 @Injectable()
 export class RenderService {

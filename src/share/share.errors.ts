@@ -15,7 +15,7 @@ export class InvalidShareRequest extends DomainError {
   }
 }
 
-/** The client's daily cap on share recipients (DESIGN §10). */
+/** The client's daily cap on share recipients (docs/design.md §10). */
 export class ShareDailyLimitReached extends DomainError {
   constructor(limit: number, usedToday: number, asked: number) {
     super(

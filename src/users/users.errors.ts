@@ -29,7 +29,7 @@ export class CredentialsLocked extends DomainError {
   }
 }
 
-/** The client's daily cap on invitation e-mails (DESIGN §10). */
+/** The client's daily cap on invitation e-mails (docs/design.md §10). */
 export class InvitationDailyLimitReached extends DomainError {
   constructor(limit: number, now: Date) {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);

@@ -32,7 +32,7 @@ export const RETRY_AFTER_SECONDS = 3;
 export type PrintFilesAnswer =
   { kind: 'ready'; url: string } | { kind: 'pending'; recipeSet: string; retryAfter: number };
 
-/** Statuses whose print files are withheld (DESIGN §9). */
+/** Statuses whose print files are withheld (docs/design.md §9). */
 const WITHHELD = [RecipeStatus.OnHold, RecipeStatus.Cancelled];
 
 /**

@@ -131,7 +131,7 @@ function freeTextSchema(schema: Schema, sample: string): boolean {
   );
 }
 
-/** Invalid-request generation, with the API's documented leniency (DESIGN §5). */
+/** Invalid-request generation, with the API's documented leniency (docs/design.md §5). */
 const MUTATIONS = {
   lenient: (schema: Schema, value: unknown) =>
     // Numbers are taken as text where text is expected; a recipeSetUuid is looked up, not

@@ -151,8 +151,8 @@ describe('Orders: workflow status and ship notifications (HTTP)', () => {
     ]);
   });
 
-  // DESIGN §6: set when a line item first enters an in-progress* status; acknowledgements may
-  // give a line item its initial workflowStatus, and the service then leaves the order's start unset.
+  // docs/design.md §6: set when a line item first enters an in-progress* status, also when an
+  // acknowledgement gives it one as its initial workflowStatus.
   it('sets productionStartDateTime when a line item is acknowledged already in-progress', async () => {
     const [rs] = await createRecipeSets(t.app, a.id);
     await api

@@ -10,7 +10,10 @@ interface JobRow {
   state: string;
 }
 
-/** Print-file jobs are sent in the acknowledgement's transaction (DESIGN §9). No worker runs here. */
+/**
+ * Print-file jobs are sent in the acknowledgement's transaction (docs/design.md §9). No worker runs
+ * here.
+ */
 describe('Print-file jobs of acknowledgements (HTTP)', () => {
   let t: TestApp;
   let a: TestClient;

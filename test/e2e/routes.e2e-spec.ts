@@ -4,7 +4,10 @@ import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { RegisteredRoute, registeredRoutes, samplePath } from '../support/routes';
 
-/** Routes anyone may call (DESIGN §3); every other route must refuse a request without a token. */
+/**
+ * Routes anyone may call (docs/design.md §3); every other route must refuse a request without a
+ * token.
+ */
 const PUBLIC_ROUTES = [
   /^GET \/health\/(live|ready)$/,
   /^GET \/logentry\/detail\/:logId$/,

@@ -11,9 +11,9 @@ const WEAK = 'password1234';
 const WRONG = 'tangerine orbit 77 hums';
 
 /**
- * What the logs must never hold (DESIGN §10): passwords, API tokens, invitation links or their
- * tokens, e-mail addresses. Every users route runs here, with delivery by a job over SMTP (one
- * app per file: the test reads its log).
+ * What the logs must never hold (docs/design.md §10): passwords, API tokens, invitation links or
+ * their tokens, e-mail addresses. Every users route runs here, with delivery by a job over SMTP
+ * (one app per file: the test reads its log).
  */
 describe('Users: nothing secret or personal in the logs', () => {
   let t: TestApp;

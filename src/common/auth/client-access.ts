@@ -4,7 +4,7 @@ import { OtherClientForbidden } from './auth.errors';
 import { Role } from './role';
 
 /**
- * Object-level checks every module uses (DESIGN §3).
+ * Object-level checks every module uses (docs/design.md §3).
  * - A path that names a client handle: the caller's own, or any for `ServiceAdmin`; else 403.
  * - A resource loaded by id: another client's resource answers as if absent (404).
  */

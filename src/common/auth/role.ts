@@ -1,4 +1,4 @@
-/** Token roles, from least to most privileged (DESIGN §3). */
+/** Token roles, from least to most privileged (docs/design.md §3). */
 export enum Role {
   User = 'User',
   Admin = 'Admin',

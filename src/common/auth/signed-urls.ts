@@ -18,9 +18,9 @@ export type SignatureCheck =
   | { valid: false; reason: 'ambiguous-path'; problem: string };
 
 /**
- * Signed URLs (DESIGN §9): an HMAC over the path, the other query parameters (sorted, so their
- * order does not matter), the client the link acts for and an expiry. The first key signs; every
- * key verifies, so keys rotate without breaking links already sent.
+ * Signed URLs (docs/design.md §9): an HMAC over the path, the other query parameters (sorted, so
+ * their order does not matter), the client the link acts for and an expiry. The first key signs;
+ * every key verifies, so keys rotate without breaking links already sent.
  *
  * The path is verified exactly as the router reads it (raw, not normalised): a URL normaliser
  * would turn `…/OTHER/north/camera/a\..\..\SIGNED\north` into the signed path while Express routes

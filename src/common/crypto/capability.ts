@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Capability links (DESIGN §9): a random token a link carries (32 bytes, base64url) of which only
- * the SHA-256 hash is stored, so the database alone cannot rebuild a working link.
+ * Capability links (docs/design.md §9): a random token a link carries (32 bytes, base64url) of
+ * which only the SHA-256 hash is stored, so the database alone cannot rebuild a working link.
  */
 export function newCapability(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

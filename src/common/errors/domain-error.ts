@@ -23,7 +23,7 @@ export interface FieldError {
 }
 
 export interface DomainErrorOptions {
-  /** Persist a log entry and append its link to the message (DESIGN §4). */
+  /** Persist a log entry and append its link to the message (docs/design.md §4). */
   logEntry?: boolean;
   /**
    * The log entry of a lasting failure, written once already: its link is appended and no new

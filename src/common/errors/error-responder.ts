@@ -57,11 +57,11 @@ interface BodyParserError {
 }
 
 /**
- * Turns any thrown value into the error bodies of DESIGN §4: one text/plain sentence for 4xx,
- * ProblemDetails for 5xx and for clients that ask for `application/problem+json`, and a persisted
- * log entry (linked from the body) for every 500 and for errors that ask for one, when the caller
- * is authenticated: a request without a valid token never writes to the database, so its 500
- * names its request id instead (the server log has the details under it).
+ * Turns any thrown value into the error bodies of docs/design.md §4: one text/plain sentence for
+ * 4xx, ProblemDetails for 5xx and for clients that ask for `application/problem+json`, and a
+ * persisted log entry (linked from the body) for every 500 and for errors that ask for one, when
+ * the caller is authenticated: a request without a valid token never writes to the database, so its
+ * 500 names its request id instead (the server log has the details under it).
  */
 @Injectable()
 export class ErrorResponder {

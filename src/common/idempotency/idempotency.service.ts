@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import { IdempotencyRepository } from './idempotency.repository';
 
-/** Responses are replayed for this long (DESIGN §6). */
+/** Responses are replayed for this long (docs/design.md §6). */
 const REPLAY_HOURS = 24;
 
 export type IdempotencyClaim =

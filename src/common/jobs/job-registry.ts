@@ -1,7 +1,7 @@
 /**
- * Every job the service runs (DESIGN §9): its name, its payload and how its queue behaves. A job
- * is sent with JobQueue.send (inside the caller's transaction when there is one) and handled by
- * the module that registered a handler for it.
+ * Every job the service runs (docs/design.md §9): its name, its payload and how its queue behaves.
+ * A job is sent with JobQueue.send (inside the caller's transaction when there is one) and handled
+ * by the module that registered a handler for it.
  */
 export interface JobPayloads {
   /** Print files of one design version of a recipe set (the web-to-print module). */

@@ -3,7 +3,7 @@
  * replaced, so that logs never hold a working link:
  * - public pages of an invitation or share link (`/invitation/{token}`, `/share/{token}/…`);
  * - blobs (`/cdn/{namespace}/{key}`): the key of a private blob is unguessable and is the only
- *   thing guarding it (DESIGN §9); the namespace stays, to tell renders from uploads.
+ *   thing guarding it (docs/design.md §9); the namespace stays, to tell renders from uploads.
  */
 const CAPABILITY_PATHS: readonly [RegExp, string][] = [
   [/^(\/(?:invitation|share)\/)[^/?#]+/i, '$1[token]'],

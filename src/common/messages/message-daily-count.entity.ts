@@ -2,9 +2,9 @@ import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
 
 /**
- * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (DESIGN §10:
- * what a caller can make us send is capped per client per day). Raised by an atomic upsert in the
- * transaction that writes the messages, so concurrent requests cannot pass the cap together.
+ * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (docs/design.md
+ * §10: what a caller can make us send is capped per client per day). Raised by an atomic upsert in
+ * the transaction that writes the messages, so concurrent requests cannot pass the cap together.
  */
 @Entity({ name: 'message_daily_count' })
 export class MessageDailyCountEntity {

@@ -54,7 +54,7 @@ type AttemptOutcome = { kind: 'sent' } | { kind: 'refused' } | { kind: 'retry'; 
 const context = (id: string) => `outbox:${id}`;
 
 /**
- * The outbox (DESIGN §10): `enqueue` writes messages in the caller's transaction, with a
+ * The outbox (docs/design.md §10): `enqueue` writes messages in the caller's transaction, with a
  * `deliver-message` job each, so a message exists exactly when the change that causes it commits;
  * the job sends it over SMTP or the SMS webhook and retries with backoff. A channel that is not
  * configured (embedded mode) keeps its messages here, `held`: the log says one is waiting (never

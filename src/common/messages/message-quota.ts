@@ -5,9 +5,9 @@ import { MessageDailyCountEntity } from './message-daily-count.entity';
 export type QuotaClaim = { granted: true; total: number } | { granted: false; usedToday: number };
 
 /**
- * Daily caps on the messages a client can make us send, per kind (DESIGN §10). `claim` counts
- * `count` more messages of the UTC day unless that passes `limit`, in one statement: the upsert
- * locks the day's row, so concurrent requests wait for each other and cannot pass the cap
+ * Daily caps on the messages a client can make us send, per kind (docs/design.md §10). `claim`
+ * counts `count` more messages of the UTC day unless that passes `limit`, in one statement: the
+ * upsert locks the day's row, so concurrent requests wait for each other and cannot pass the cap
  * together. Run it in the transaction that writes the messages: a rollback gives the count back.
  */
 @Injectable()

@@ -7,7 +7,10 @@ import { OutboxMessageEntity } from './outbox-message.entity';
 import { OutboxMetrics } from './outbox-metrics';
 import { OutboxRepository } from './outbox.repository';
 
-/** The outbox and delivery of e-mail and SMS, and their daily caps (DESIGN §10), for every module. */
+/**
+ * The outbox and delivery of e-mail and SMS, and their daily caps (docs/design.md §10), for every
+ * module.
+ */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity])],

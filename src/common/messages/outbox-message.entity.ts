@@ -11,8 +11,9 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
  * One message to one recipient, written in the transaction of the change that causes it and sent
- * by the `deliver-message` job (DESIGN §10). The recipient and the content are encrypted (they
- * are personal, and links in them are capabilities); only a masked recipient is kept in clear.
+ * by the `deliver-message` job (docs/design.md §10). The recipient and the content are encrypted
+ * (they are personal, and links in them are capabilities); only a masked recipient is kept in
+ * clear.
  */
 @Entity({ name: 'outbox_message' })
 @Index('IDX_outbox_message_created', ['createdAt'])

@@ -4,7 +4,7 @@ import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 
 /**
  * Documents an error answer: `text/plain` by default, ProblemDetails for clients that send
- * `Accept: application/problem+json` (DESIGN §4).
+ * `Accept: application/problem+json` (docs/design.md §4).
  */
 export function ApiTextError(
   status: number,

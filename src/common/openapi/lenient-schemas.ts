@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 
 /**
- * OpenAPI schemas for the lenient inputs of DESIGN §5, so that the document describes what is
- * really accepted (and its examples, taken from partners' payloads, validate against it).
+ * OpenAPI schemas for the lenient inputs of docs/design.md §5, so that the document describes what
+ * is really accepted (and its examples, taken from partners' payloads, validate against it).
  */
 type Options = Pick<ApiPropertyOptions, 'description' | 'example' | 'required'> & {
   nullable?: boolean;

@@ -153,7 +153,7 @@ const WWW_AUTHENTICATE = {
 };
 
 /**
- * Answers every operation can give (DESIGN §4): 500 and 503 (database unavailable) as
+ * Answers every operation can give (docs/design.md §4): 500 and 503 (database unavailable) as
  * ProblemDetails everywhere; for operations with path parameters, 400 for a malformed
  * percent-encoding; for operations with a body, 400 for malformed JSON, 413 for a body over the
  * limit and 415 for an encoding the server cannot decode; and the `WWW-Authenticate` header on 401.

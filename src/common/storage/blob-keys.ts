@@ -47,8 +47,8 @@ export function etagOfKey(key: string): string {
 }
 
 /**
- * Blob keys (DESIGN §9). Private content gets a key that is an HMAC under a server secret of
- * its scope (e.g. the client) and content, or of the inputs it derives from: stable, so the same
+ * Blob keys (docs/design.md §9). Private content gets a key that is an HMAC under a server secret
+ * of its scope (e.g. the client) and content, or of the inputs it derives from: stable, so the same
  * bytes or inputs map to the same object, but impossible to guess or enumerate.
  */
 export class BlobKeys {

@@ -43,9 +43,9 @@ export class BlobStoreUnavailable extends DomainError {
 }
 
 /**
- * Answers `GET`/`HEAD /cdn/{key}` from the configured {@link BlobStore} (DESIGN §9), so links work
- * with either store when no CDN fronts it: type from the key, strong ETag, immutable caching,
- * conditional and single-range requests (see {@link planBlobAnswer}).
+ * Answers `GET`/`HEAD /cdn/{key}` from the configured {@link BlobStore} (docs/design.md §9), so
+ * links work with either store when no CDN fronts it: type from the key, strong ETag, immutable
+ * caching, conditional and single-range requests (see {@link planBlobAnswer}).
  */
 @Injectable()
 export class BlobServer {

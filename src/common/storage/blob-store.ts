@@ -24,11 +24,11 @@ export interface PutOptions {
 }
 
 /**
- * Immutable bytes under opaque keys (DESIGN §9): uploads, catalog images, renders, print files.
- * One interface, two implementations: a directory in DATA_DIR (embedded mode) and an S3-compatible
- * bucket. Keys come from {@link BlobKeys}; a key names one content forever, so `put` of an existing
- * key leaves it as it is, unless told to `replace` it (to repair derived data, e.g. a render asked
- * for afresh). Callers hand out links with {@link BlobLinks}, never store paths.
+ * Immutable bytes under opaque keys (docs/design.md §9): uploads, catalog images, renders, print
+ * files. One interface, two implementations: a directory in DATA_DIR (embedded mode) and an
+ * S3-compatible bucket. Keys come from {@link BlobKeys}; a key names one content forever, so `put`
+ * of an existing key leaves it as it is, unless told to `replace` it (to repair derived data, e.g.
+ * a render asked for afresh). Callers hand out links with {@link BlobLinks}, never store paths.
  */
 export abstract class BlobStore {
   /**

@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 
 /**
- * Input rules of DESIGN §5: strict where it matters, lenient where client systems differ.
+ * Input rules of docs/design.md §5: strict where it matters, lenient where client systems differ.
  * Each decorator converts the accepted spellings and then validates the canonical value.
  */
 

@@ -171,8 +171,8 @@ class AppValidationPipe extends ValidationPipe {
 
 /**
  * The global pipe: transforms and validates DTOs; unknown fields are dropped, never rejected
- * (DESIGN §5), and before class-transformer copies them (dto-shape.ts: its cost would grow with
- * the square of an object's keys). Failures become a 400 naming each field and rule.
+ * (docs/design.md §5), and before class-transformer copies them (dto-shape.ts: its cost would grow
+ * with the square of an object's keys). Failures become a 400 naming each field and rule.
  */
 export function createValidationPipe(): ValidationPipe {
   return new AppValidationPipe({

@@ -68,7 +68,7 @@ export class LineItemDto {
   @ApiProperty({ type: [String], nullable: true }) serialNumbers: string[] | null;
 }
 
-/** PurchaseOrder: the spec's fields plus everything acknowledged (DESIGN §6). */
+/** PurchaseOrder: the spec's fields plus everything acknowledged (docs/design.md §6). */
 export class PurchaseOrderDto {
   @ApiProperty({ type: String, nullable: true, example: 'jane@example.com' }) emailAddress:
     string | null;

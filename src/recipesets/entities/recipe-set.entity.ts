@@ -52,7 +52,7 @@ export class RecipeSetEntity {
   @Column({ type: 'varchar', length: 40, default: RecipeStatus.Created })
   status: RecipeStatus;
 
-  /** Design per location (DESIGN §7): background and elements of each. */
+  /** Design per location (docs/design.md §7): background and elements of each. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   design: Design;
 

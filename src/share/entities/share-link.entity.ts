@@ -3,9 +3,9 @@ import { ClientAccountEntity } from '../../clients/entities/client-account.entit
 import { RecipeSetEntity } from '../../recipesets';
 
 /**
- * A share link (DESIGN §9): one per recipient of a share, so that one can be revoked without the
- * others. The link is a capability: only the SHA-256 hash of its random token is stored, and the
- * recipient only masked (the outbox keeps the message itself, encrypted).
+ * A share link (docs/design.md §9): one per recipient of a share, so that one can be revoked
+ * without the others. The link is a capability: only the SHA-256 hash of its random token is
+ * stored, and the recipient only masked (the outbox keeps the message itself, encrypted).
  */
 @Entity({ name: 'share_link' })
 @Index('IDX_share_link_recipe_set', ['clientId', 'recipeSetId', 'createdAt'])
