@@ -17,8 +17,14 @@ import { Role } from '../common/auth/role';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../common/auth/token-header';
 import { FormFields, readForm } from '../common/http/form-body';
 import { FormGuard } from '../common/http/form-guard';
-import { sendPrivatePage } from '../common/http/private-page';
-import { detailsPage, notFoundPage, overviewPage, signInPage } from './availability.pages';
+import { formatLocale, sendPrivatePage } from '../common/pages';
+import {
+  detailsPage,
+  notFoundPage,
+  overviewPage,
+  PageView,
+  signInPage,
+} from './availability.pages';
 import { AvailabilityService } from './availability.service';
 import { PageCaller, PAGES_PATH, PageSessions, safeNext } from './page-sessions';
 
@@ -67,7 +73,7 @@ export class AvailabilityPagesController {
     if (!caller.actor || caller.actor.role !== Role.ServiceAdmin)
       return this.unauthorized(req, res, caller, 'this page needs a ServiceAdmin token');
     const clients = await this.availability.overview();
-    this.send(res, 200, overviewPage(clients, this.signOutField(req, res)));
+    this.send(res, 200, overviewPage(clients, this.view(req, res, caller.actor)));
   }
 
   @Get('details/:clientHandle')
@@ -98,15 +104,13 @@ export class AvailabilityPagesController {
   ): Promise<void> {
     const handle = clientHandle.trim().toLowerCase();
     const caller = await this.sessions.caller(req);
-    const allowed =
-      caller.actor &&
-      (caller.actor.role === Role.ServiceAdmin || caller.actor.clientHandle === handle);
-    if (!allowed)
+    const { actor } = caller;
+    if (!actor || (actor.role !== Role.ServiceAdmin && actor.clientHandle !== handle))
       return this.unauthorized(req, res, caller, `this page needs a token of client ${handle}`);
     const prices = await this.availability.details(handle);
-    const field = this.signOutField(req, res);
-    if (!prices) return this.send(res, 404, notFoundPage(handle, field));
-    this.send(res, 200, detailsPage(prices, field));
+    const view = this.view(req, res, actor);
+    if (!prices) return this.send(res, 404, notFoundPage(handle, view.signOutField));
+    this.send(res, 200, detailsPage(prices, view));
   }
 
   @Get('sign-in')
@@ -198,8 +202,13 @@ export class AvailabilityPagesController {
     return this.forms.issue(req, res, PAGES_PATH, subject);
   }
 
-  private signOutField(req: Request, res: Response): string {
-    return this.field(req, res, SIGN_OUT);
+  /** The sign-out form's field, the reader's formats, and whether the overview is theirs to see. */
+  private view(req: Request, res: Response, actor: { role: Role }): PageView {
+    return {
+      signOutField: this.field(req, res, SIGN_OUT),
+      locale: formatLocale(req.acceptsLanguages()),
+      overview: actor.role === Role.ServiceAdmin,
+    };
   }
 
   private send(res: Response, status: number, html: string): void {

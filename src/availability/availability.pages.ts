@@ -1,41 +1,54 @@
-import { privatePageDocument } from '../common/http/private-page';
 import { escapeHtml } from '../common/messages/message-templates';
+import {
+  codeElement,
+  dayElement,
+  formatMoney,
+  formatSignedPercent,
+  instantElement,
+  pageDocument,
+} from '../common/pages';
 import type { ClientOverview, ClientPrices } from './availability.service';
 import type { SkuPriceDto } from './dto/availability.dto';
 
-const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f4f4f5;color:#18181b;line-height:1.4}
-header,main{max-width:64rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:space-between;align-items:center}
-main{background:#fff;border-radius:.5rem}h1{font-size:1.4rem;margin-top:0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+const STYLE = `header,main{max-width:64rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:space-between;align-items:center}
+main{background:#fff;border-radius:.5rem}h1{font-size:1.4rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #d4d4d8;vertical-align:top}th{background:#f4f4f5}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}a{color:#1d4ed8}
-label{display:block;font-weight:600;margin-top:1rem}
-input{box-sizing:border-box;width:100%;font-size:1rem;padding:.6rem;margin-top:.3rem;border:1px solid #71717a;border-radius:.3rem}
-button{margin-top:1rem;font-size:1rem;padding:.6rem 1.1rem;background:#1d4ed8;color:#fff;border:0;border-radius:.3rem;cursor:pointer}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 header button{margin:0;background:#3f3f46}.problem{border:2px solid #b91c1c;padding:.5rem 1rem;border-radius:.3rem;color:#7f1d1d}
 .narrow{max-width:28rem}.status-unavailable{color:#b91c1c;font-weight:600}.status-backorder{color:#92400e;font-weight:600}
 @media (max-width:40rem){thead{position:absolute;left:-9999px}tr{display:block;border-bottom:2px solid #a1a1aa;padding:.3rem 0}
 td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.25rem .3rem}td.num{text-align:right}
 td::before{content:attr(data-label);font-weight:600;text-align:left}}`;
 
-const money = (n: number) => n.toFixed(2);
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** How a signed-in page is shown: its sign-out form's CSRF field, and the reader's formats. */
+export interface PageView {
+  signOutField: string;
+  /** The locale numbers, prices and dates are written in (see formatLocale). */
+  locale: string;
+  /** Whether the reader may see the overview (a ServiceAdmin): the details page links back. */
+  overview: boolean;
+}
 
 function page(title: string, body: string, signOutField?: string): string {
   const signOut =
     signOutField === undefined
       ? ''
       : `<form method="post" action="/availability/sign-out"><input type="hidden" name="form" value="${escapeHtml(signOutField)}"><button type="submit">Sign out</button></form>`;
-  return privatePageDocument({
+  return pageDocument({
     lang: 'en',
     title,
     style: STYLE,
-    content: `<header><span>Pricing and availability</span>${signOut}</header>
+    body: `<header><span>Pricing and availability</span>${signOut}</header>
 <main${signOutField === undefined ? ' class="narrow"' : ''}>
 ${body}
 </main>`,
   });
 }
+
+/** The link from a details page back to the overview of every client. */
+const BACK_TO_OVERVIEW =
+  '<p><a class="back" href="/availability"><span aria-hidden="true">← </span>All clients</a></p>';
 
 /** A table that scrolls sideways, or stacks its cells, on a narrow screen. */
 function table(caption: string, heads: [string, boolean][], rows: string[][]): string {
@@ -87,34 +100,39 @@ ${problem}
   );
 }
 
-function availabilityCell(s: SkuPriceDto): string {
+function availabilityCell(s: SkuPriceDto, locale: string): string {
   const { status, expectedDate } = s.availability;
   const text =
-    status === 'backorder' ? `backorder (expected ${day(expectedDate ?? null)})` : status;
-  return `<span class="status-${escapeHtml(status)}">${escapeHtml(text)}</span>`;
+    status === 'backorder'
+      ? `backorder (expected ${expectedDate ? dayElement(locale, expectedDate) : 'later'})`
+      : escapeHtml(status);
+  return `<span class="status-${escapeHtml(status)}">${text}</span>`;
 }
 
-function adjustmentCell(s: SkuPriceDto): string {
+function adjustmentCell(s: SkuPriceDto, locale: string, currency: string): string {
   const a = s.adjustment;
   if (!a) return '';
   const value =
     a.type === 'percentage'
-      ? `${a.value > 0 ? '+' : ''}${a.value} %`
-      : `${a.value > 0 ? '+' : ''}${money(a.value)}`;
-  const from = a.effectiveFrom ? ` from ${day(a.effectiveFrom)}` : '';
-  const until = a.effectiveUntil ? ` until ${day(a.effectiveUntil)}` : '';
+      ? formatSignedPercent(locale, a.value)
+      : formatMoney(locale, currency, a.value, true);
+  const when = (at: string) => instantElement(locale, new Date(at));
+  const from = a.effectiveFrom ? ` from ${when(a.effectiveFrom)}` : '';
+  const until = a.effectiveUntil ? ` until ${when(a.effectiveUntil)}` : '';
   const inactive = s.adjustmentActive ? '' : ' (not in effect now)';
-  return escapeHtml(`${value}${from}${until}${inactive}`);
+  return `${escapeHtml(value)}${from}${until}${inactive}`;
 }
 
 /** The details page of one client: its products and SKUs with their prices and availability. */
-export function detailsPage(prices: ClientPrices, signOutField: string): string {
+export function detailsPage(prices: ClientPrices, view: PageView): string {
+  const { locale } = view;
+  const money = (n: number) => escapeHtml(formatMoney(locale, prices.currency, n));
   const title = `Pricing and availability: ${prices.client.name}`;
   const products = prices.products.length
     ? prices.products
         .map(
           (p) =>
-            `<h2>${escapeHtml(p.name)} <small>(${escapeHtml(p.handle)})</small></h2>\n${table(
+            `<h2>${escapeHtml(p.name)} <small>(${codeElement(p.handle)})</small></h2>\n${table(
               `SKUs of ${p.name}`,
               [
                 ['SKU', false],
@@ -124,11 +142,11 @@ export function detailsPage(prices: ClientPrices, signOutField: string): string 
                 ['Availability', false],
               ],
               p.skus.map((s) => [
-                escapeHtml(s.sku),
+                codeElement(s.sku),
                 money(s.basePrice),
-                adjustmentCell(s),
+                adjustmentCell(s, locale, prices.currency),
                 money(s.effectivePrice),
-                availabilityCell(s),
+                availabilityCell(s, locale),
               ]),
             )}`,
         )
@@ -136,19 +154,22 @@ export function detailsPage(prices: ClientPrices, signOutField: string): string 
     : '<p>The catalog of this client has no products.</p>';
   return page(
     title,
-    `<h1>${escapeHtml(title)}</h1>\n<p>Client handle: ${escapeHtml(prices.client.handle)}</p>\n${products}`,
-    signOutField,
+    `${view.overview ? `${BACK_TO_OVERVIEW}\n` : ''}<h1>${escapeHtml(title)}</h1>
+<p>Client handle: ${codeElement(prices.client.handle)}. Prices in ${escapeHtml(prices.currency)}.</p>
+${products}`,
+    view.signOutField,
   );
 }
 
 /** The overview of every client (ServiceAdmin). */
-export function overviewPage(clients: ClientOverview[], signOutField: string): string {
+export function overviewPage(clients: ClientOverview[], view: PageView): string {
+  const count = (n: number) => escapeHtml(new Intl.NumberFormat(view.locale).format(n));
   const rows = clients.map((c) => [
-    `<a href="/availability/details/${encodeURIComponent(c.handle)}">${escapeHtml(c.name)} (${escapeHtml(c.handle)})</a>`,
-    String(c.adjustments),
-    String(c.unavailable),
-    String(c.backorder),
-    c.lastChange ? escapeHtml(c.lastChange.toISOString().replace('.000Z', 'Z')) : 'never',
+    `<a href="/availability/details/${encodeURIComponent(c.handle)}">${escapeHtml(c.name)}</a> (${codeElement(c.handle)})`,
+    count(c.adjustments),
+    count(c.unavailable),
+    count(c.backorder),
+    c.lastChange ? instantElement(view.locale, c.lastChange) : 'never',
   ]);
   return page(
     'Pricing and availability: all clients',
@@ -167,7 +188,7 @@ export function overviewPage(clients: ClientOverview[], signOutField: string): s
           )
         : '<p>There are no clients.</p>'
     }`,
-    signOutField,
+    view.signOutField,
   );
 }
 
@@ -175,7 +196,7 @@ export function overviewPage(clients: ClientOverview[], signOutField: string): s
 export function notFoundPage(handle: string, signOutField: string): string {
   return page(
     'Client not found',
-    `<h1>Client not found</h1>\n<p>There is no client ${escapeHtml(handle)}.</p>\n<p><a href="/availability">All clients</a></p>`,
+    `${BACK_TO_OVERVIEW}\n<h1>Client not found</h1>\n<p>There is no client ${codeElement(handle)}.</p>`,
     signOutField,
   );
 }

@@ -15,6 +15,8 @@ import { Adjustment, adjustmentActive, effectivePrice, parseSkuChange } from './
 /** A client's products with their SKUs' prices, for the details page. */
 export interface ClientPrices {
   client: { id: string; handle: string; name: string };
+  /** The currency of the catalog's prices (the client's setting). */
+  currency: string;
   products: { handle: string; name: string; skus: SkuPriceDto[] }[];
 }
 
@@ -167,14 +169,19 @@ export class AvailabilityService {
   /** The client's products and prices (the details page); undefined when there is no such client. */
   async details(clientHandle: string): Promise<ClientPrices | undefined> {
     const client = await this.clients.findByHandle(clientHandle);
-    return client ? this.prices(client) : undefined;
+    if (!client) return undefined;
+    const [prices, settings] = await Promise.all([
+      this.prices(client),
+      this.clients.settings(client.handle),
+    ]);
+    return { ...prices, currency: settings.currency };
   }
 
   private async prices(client: {
     id: string;
     handle: string;
     name: string;
-  }): Promise<ClientPrices> {
+  }): Promise<Omit<ClientPrices, 'currency'>> {
     const [products, settings] = await Promise.all([
       this.repo.products(client.id),
       this.repo.settings(client.id),

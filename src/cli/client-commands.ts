@@ -6,7 +6,7 @@ import {
   clientHandleProblem,
   normalizeClientHandle,
 } from '../clients/client-handle';
-import { ClientDto, TokenDto } from '../clients/clients.dto';
+import { ClientDto, TokenDto, UpdateClientDto } from '../clients/clients.dto';
 import { ClientsService } from '../clients/clients.service';
 import { Plan } from '../clients/entities/client-account.entity';
 import { parseTokenLifetime } from '../clients/token-lifetime';
@@ -44,6 +44,29 @@ export function planInput(opts: SetPlanOptions): SetPlanDto {
   return input;
 }
 
+interface SettingsOptions {
+  currency?: string;
+  signInUrl?: string | false;
+  storefrontUrl?: string | false;
+}
+
+/** `client settings`' options as the admin route's body, checked by the same rules. */
+export function settingsInput(opts: SettingsOptions): UpdateClientDto {
+  const url = (value: string | false | undefined) => (value === false ? null : value);
+  const input = plainToInstance(UpdateClientDto, {
+    currency: opts.currency,
+    signInUrl: url(opts.signInUrl),
+    storefrontUrl: url(opts.storefrontUrl),
+  });
+  const problems = validateSync(input).flatMap((e) =>
+    Object.values(e.constraints ?? {}).map((p) => p.replace(e.property, `--${kebab(e.property)}`)),
+  );
+  if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
+  return input;
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 const CLIENT_COLUMNS: Column<ClientDto>[] = [
   { header: 'HANDLE', value: (c) => c.handle },
   { header: 'NAME', value: (c) => c.name, maxWidth: 40 },
@@ -63,7 +86,7 @@ export const TOKEN_COLUMNS: Column<TokenDto>[] = [
   { header: 'REVOKED', value: (t) => t.revokedAt },
 ];
 
-/** `client create|list|set-sharing|set-plan`. */
+/** `client create|list|set-sharing|settings|set-plan`. */
 export function addClientCommands(program: Command): void {
   const client = program.command('client').description('client accounts');
   client
@@ -104,6 +127,23 @@ export function addClientCommands(program: Command): void {
       if (enabled === undefined)
         throw new UsageError(`Say on or off, not ${JSON.stringify(onOrOff)}.`);
       out(await withContext((ctx) => ctx.get(ClientsService).setSharing(clientHandle, enabled)));
+    });
+  client
+    .command('settings <clientHandle>')
+    .description(
+      "show the client's settings, or change those given (currency, sign-in and storefront URLs); prints them as JSON",
+    )
+    .option('--currency <code>', "the currency of the catalog's prices (ISO 4217, e.g. EUR)")
+    .option('--sign-in-url <url>', "where users sign in (https): the invitation's success page")
+    .option('--no-sign-in-url', 'remove the sign-in URL')
+    .option(
+      '--storefront-url <url>',
+      "the share page's call to action (https; may hold {readableId} and {productHandle})",
+    )
+    .option('--no-storefront-url', 'remove the storefront URL')
+    .action(async (clientHandle: string, opts: SettingsOptions) => {
+      const input = settingsInput(opts);
+      out(await withContext((ctx) => ctx.get(ClientsService).updateSettings(clientHandle, input)));
     });
   client
     .command('set-plan <clientHandle>')

@@ -11,7 +11,7 @@ import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import {
   ClientDto,
-  ClientSharingDto,
+  ClientSettingsDto,
   CreateClientDto,
   CreateTokenDto,
   IssuedTokenDto,
@@ -62,18 +62,31 @@ export class AdminController {
   @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'updateClient',
-    summary: "Switch a client's sharing on or off",
+    summary: "Change a client's settings: sharing, currency, sign-in and storefront URLs",
     description:
-      "Sets whether the client's designs may be shared. Off, POST /api/share/send answers 401 for the client's recipe sets and the pages of links already sent answer 410; on again, those links work until they expire. Requires a ServiceAdmin token.",
+      "Changes the settings the body names and answers all of them as they are now (`{}` changes nothing). `sharingEnabled`: off, POST /api/share/send answers 401 for the client's recipe sets and the pages of links already sent answer 410; on again, those links work until they expire. `currency` (ISO 4217, any case): the currency of the catalog's prices on the availability pages. `signInUrl` (https): where the client's users sign in, linked from the invitation's success page. `storefrontUrl` (https, may hold `{readableId}` and `{productHandle}`): the share page's call to action. null (or \"\") removes a URL. Requires a ServiceAdmin token.",
   })
-  @ApiOkResponse({ type: ClientSharingDto, example: { handle: 'acme', sharingEnabled: false } })
-  @ApiTextError(400, 'sharingEnabled is not a boolean.')
+  @ApiOkResponse({
+    type: ClientSettingsDto,
+    example: {
+      handle: 'acme',
+      name: 'Acme Apparel',
+      sharingEnabled: true,
+      currency: 'EUR',
+      signInUrl: 'https://shop.example.com/account/sign-in',
+      storefrontUrl: 'https://shop.example.com/designs/{readableId}',
+    },
+  })
+  @ApiTextError(
+    400,
+    'sharingEnabled is not a boolean, currency no ISO 4217 code, or a URL not an absolute https URL (or a storefront URL with another placeholder): the message names the value.',
+  )
   @ApiTextError(404, 'No such client.')
   updateClient(
     @Param('clientHandle') clientHandle: string,
     @Body() body: UpdateClientDto,
-  ): Promise<ClientSharingDto> {
-    return this.clients.setSharing(clientHandle, body.sharingEnabled);
+  ): Promise<ClientSettingsDto> {
+    return this.clients.updateSettings(clientHandle, body);
   }
 
   @Post('clients/:clientHandle/tokens')

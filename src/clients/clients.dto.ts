@@ -4,6 +4,14 @@ import { IsBoolean, IsEnum, IsOptional, IsString, IsUUID, Length, Matches } from
 import { Role } from '../common/auth/role';
 import { anyCaseOf } from '../common/validation/any-case';
 import { CLIENT_HANDLE_PATTERN, CLIENT_HANDLE_RULE, normalizeClientHandle } from './client-handle';
+import {
+  DEFAULT_CURRENCY,
+  IsCurrency,
+  IsPageUrl,
+  MAX_URL_LENGTH,
+  toCurrency,
+  toPageUrl,
+} from './client-settings';
 import { Plan } from './entities/client-account.entity';
 
 const toHandle = ({ value }: { value: unknown }): unknown =>
@@ -49,26 +57,91 @@ export class ClientDto {
   createdAt: string;
 }
 
-/** A client's sharing switch (PATCH /admin/clients/{clientHandle}). */
-export class ClientSharingDto {
+/** A client's settings (PATCH /admin/clients/{clientHandle}, `client settings`). */
+export class ClientSettingsDto {
   @ApiProperty({ example: 'acme' })
   handle: string;
 
+  @ApiProperty({ example: 'Acme Apparel', description: 'The display name the pages show.' })
+  name: string;
+
   @ApiProperty({
-    example: false,
+    example: true,
     description: "Whether the client's designs may be shared (POST /api/share/send).",
   })
   sharingEnabled: boolean;
+
+  @ApiProperty({
+    example: 'EUR',
+    pattern: '^[A-Z]{3}$',
+    description: `The currency of the catalog's prices (ISO 4217), as the availability pages show them; ${DEFAULT_CURRENCY} unless set.`,
+  })
+  currency: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uri',
+    example: 'https://shop.example.com/account/sign-in',
+    description:
+      "Where the client's users sign in: the invitation's success page links to it. null: none (the page says to use the address the client gave them).",
+  })
+  signInUrl: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'https://shop.example.com/designs/{readableId}',
+    description:
+      "The client's storefront: the share page's call to action links to it, with `{readableId}` and `{productHandle}` filled in. null: the page has no link, and names the client to order from.",
+  })
+  storefrontUrl: string | null;
 }
 
 export class UpdateClientDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: false,
     description:
       "Whether the client's designs may be shared; off, POST /api/share/send answers 401 and the client's share pages 410.",
   })
+  @IsOptional()
   @IsBoolean()
-  sharingEnabled: boolean;
+  sharingEnabled?: boolean;
+
+  @ApiPropertyOptional({
+    example: 'EUR',
+    description: "The currency of the catalog's prices: an ISO 4217 code (any case).",
+  })
+  @Transform(toCurrency)
+  @IsOptional()
+  @IsCurrency()
+  currency?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'https://shop.example.com/account/sign-in',
+    maxLength: MAX_URL_LENGTH,
+    description:
+      'Where users sign in: an absolute https URL, linked from the invitation\'s success page. null (or "") removes it.',
+  })
+  @Transform(toPageUrl)
+  @IsOptional()
+  @IsPageUrl()
+  signInUrl?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'https://shop.example.com/designs/{readableId}',
+    maxLength: MAX_URL_LENGTH,
+    description:
+      'The storefront the share page links to: an absolute https URL that may hold `{readableId}` and `{productHandle}` (filled in, URL-encoded). null (or "") removes it.',
+  })
+  @Transform(toPageUrl)
+  @IsOptional()
+  @IsPageUrl(true)
+  storefrontUrl?: string | null;
 }
 
 export class CurrentClientDto extends ClientDto {

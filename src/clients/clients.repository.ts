@@ -36,10 +36,15 @@ export class ClientsRepository {
     return this.clients.findOneBy({ handle });
   }
 
-  /** Switches the client's sharing; false when there is no such client. */
-  async setSharing(handle: string, enabled: boolean): Promise<boolean> {
-    const result = await this.clients.update({ handle }, { sharingEnabled: enabled });
-    return (result.affected ?? 0) > 0;
+  /** Changes the client's settings (none: only reads them); null when there is no such client. */
+  async updateClient(
+    handle: string,
+    changes: Partial<
+      Pick<ClientAccountEntity, 'sharingEnabled' | 'currency' | 'signInUrl' | 'storefrontUrl'>
+    >,
+  ): Promise<ClientAccountEntity | null> {
+    if (Object.keys(changes).length > 0) await this.clients.update({ handle }, changes);
+    return this.clients.findOneBy({ handle });
   }
 
   insertToken(values: {

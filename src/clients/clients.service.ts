@@ -4,7 +4,13 @@ import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { clientHandleProblem, normalizeClientHandle } from './client-handle';
-import { ClientDto, ClientSharingDto, CreateClientDto, CurrentClientDto } from './clients.dto';
+import {
+  ClientDto,
+  ClientSettingsDto,
+  CreateClientDto,
+  CurrentClientDto,
+  UpdateClientDto,
+} from './clients.dto';
 import { ClientHandleTaken } from './clients.errors';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { ClientsRepository } from './clients.repository';
@@ -17,6 +23,17 @@ export function toClientDto(c: ClientAccountEntity): ClientDto {
     name: c.name,
     plan: c.plan,
     createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export function toSettingsDto(c: ClientAccountEntity): ClientSettingsDto {
+  return {
+    handle: c.handle,
+    name: c.name,
+    sharingEnabled: c.sharingEnabled,
+    currency: c.currency,
+    signInUrl: c.signInUrl,
+    storefrontUrl: c.storefrontUrl,
   };
 }
 
@@ -87,10 +104,27 @@ export class ClientsService {
   }
 
   /** Switches sharing on or off for a client (operators). */
-  async setSharing(handle: string, enabled: boolean): Promise<ClientSharingDto> {
+  setSharing(handle: string, enabled: boolean): Promise<ClientSettingsDto> {
+    return this.updateSettings(handle, { sharingEnabled: enabled });
+  }
+
+  /** The client's settings (read now); 404 for an unknown client. */
+  async settings(handle: string): Promise<ClientSettingsDto> {
+    return this.updateSettings(handle, {});
+  }
+
+  /** Changes the settings `changes` names (null removes a URL); answers them all as they are now. */
+  async updateSettings(handle: string, changes: UpdateClientDto): Promise<ClientSettingsDto> {
     const canonical = normalizeClientHandle(handle);
-    if (!(await this.repo.setSharing(canonical, enabled))) throw new ClientNotFound(handle);
-    return { handle: canonical, sharingEnabled: enabled };
+    const { sharingEnabled, currency, signInUrl, storefrontUrl } = changes ?? {};
+    const set = Object.fromEntries(
+      Object.entries({ sharingEnabled, currency, signInUrl, storefrontUrl }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    const client = await this.repo.updateClient(canonical, set);
+    if (!client) throw new ClientNotFound(handle);
+    return toSettingsDto(client);
   }
 
   /**

@@ -13,6 +13,7 @@ import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
+import { CrossOriginResource } from '../common/http/cross-origin-resource';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ANCHORS } from '../common/images/transform-layout';
 import { HANDLE_PATTERN } from '../catalog';
@@ -156,9 +157,13 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
   };
 }
 
-/** The Render area: images of recipe sets. */
+/**
+ * The Render area: images of recipe sets. Signed render URLs are for `<img>` tags on storefronts
+ * and in web mail, so the images (and redirects to them) may be embedded cross-origin.
+ */
 @ApiTags('Rendering')
 @Authenticated({ signedUrls: true })
+@CrossOriginResource()
 @WorkLimited(WorkPolicy.Render)
 @Controller()
 export class RenderController {

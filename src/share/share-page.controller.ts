@@ -2,6 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
+import { CrossOriginResource } from '../common/http/cross-origin-resource';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { MESSAGE_LOCALES } from '../common/messages/message-templates';
 import { SharePageService } from './share-page.service';
@@ -53,7 +54,9 @@ export class SharePageController {
       .send(answer.html);
   }
 
+  /** Shown by the share page and the share e-mail, which web mail shows on its own origin. */
   @Get(':token/image')
+  @CrossOriginResource()
   @ApiOperation({
     operationId: 'getShareImage',
     summary: 'The image a share link shows (e-mail and page)',

@@ -4,6 +4,8 @@ import { Role } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
 import { MessageLocale, messageLocale } from '../common/messages/message-templates';
 import { AppConfig } from '../config/app-config';
+import { ClientsService } from '../clients/clients.service';
+import { storefrontLink } from '../clients/client-settings';
 import { ProductNotFound } from '../catalog';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
 import { RenderService } from '../render';
@@ -48,6 +50,7 @@ export class SharePageService {
     private readonly share: ShareService,
     private readonly renders: RenderService,
     private readonly clock: Clock,
+    private readonly clients: ClientsService,
   ) {}
 
   /** `preferred`: the visitor's language (Accept-Language), for the page of an unknown link. */
@@ -57,11 +60,17 @@ export class SharePageService {
     if (state.status === 410) return this.error(410, state.locale);
     const { locale, recipeSet, expiresAt } = state;
     const pageUrl = `${this.config.baseUrl}/share/${token}`;
+    const client = await this.clients.settings(recipeSet.clientHandle);
+    const productHandle = recipeSet.product.definition.handle;
     const html = renderSharePage({
       locale,
       productName: recipeSet.product.definition.name,
+      clientName: client.name,
       pageUrl,
       imageUrl: this.share.imageUrl(recipeSet, pageUrl),
+      orderUrl: client.storefrontUrl
+        ? storefrontLink(client.storefrontUrl, { readableId: recipeSet.readableId, productHandle })
+        : undefined,
       expiresAt,
     });
     return { status: 200, html, policy: this.policy() };

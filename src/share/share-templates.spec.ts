@@ -54,6 +54,7 @@ describe('share templates', () => {
   it('renders the page with preview tags, escaped, without script', () => {
     const html = renderSharePage({
       ...content({ locale: 'es' }),
+      clientName: 'Acme <Shop>',
       pageUrl: 'https://api.example.com/share/abc',
     });
     expect(html).toContain('<html lang="es">');
@@ -64,11 +65,33 @@ describe('share templates', () => {
     );
     expect(html).toContain('<meta property="og:url" content="https://api.example.com/share/abc">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
-    expect(html).toContain('El enlace es válido hasta el 29 de abril de 2026.');
+    expect(html).toContain(
+      'El enlace es válido hasta el <time datetime="2026-04-29T10:00:00.000Z">29 de abril de 2026</time>.',
+    );
     expect(html).not.toMatch(/<script|\son\w+=/i);
-    const plain = renderSharePage({ ...content({ imageUrl: undefined }), pageUrl: 'x' });
+    const plain = renderSharePage({
+      ...content({ imageUrl: undefined }),
+      clientName: 'Acme',
+      pageUrl: 'x',
+    });
     expect(plain).toContain('<meta name="twitter:card" content="summary">');
     expect(plain).not.toContain('og:image');
+  });
+
+  it('names the client, and links to its storefront or says whom to ask', () => {
+    const base = { ...content({ locale: 'de' }), pageUrl: 'x', clientName: 'Acme <Shop>' };
+    const withShop = renderSharePage({
+      ...base,
+      orderUrl: 'https://shop.example.com/d/K7PQ4MZT?a=1&b=2',
+    });
+    expect(withShop).toContain('<p class="from">Ein Entwurf von Acme &lt;Shop&gt;</p>');
+    expect(withShop).toContain('<meta property="og:site_name" content="Acme &lt;Shop&gt;">');
+    expect(withShop).toContain(
+      '<a class="button" href="https://shop.example.com/d/K7PQ4MZT?a=1&amp;b=2">Diesen Entwurf bei Acme &lt;Shop&gt; bestellen</a>',
+    );
+    const without = renderSharePage(base);
+    expect(without).not.toContain('class="button"');
+    expect(without).toContain('wenden Sie sich an Acme &lt;Shop&gt; oder an die Person');
   });
 
   it('renders the error pages and a policy that allows the page style only by its hash', () => {

@@ -18,6 +18,12 @@ export interface ShareTexts {
   footer: string;
   /** The page's description for link previews. */
   preview: string;
+  /** Above the page's heading: whose design it is; `{client}` is the client's display name. */
+  from: string;
+  /** The page's call to action, to the client's storefront; `{client}`. */
+  order: string;
+  /** The page's next step when the client has no storefront URL; `{client}`. */
+  orderElsewhere: string;
   /** The page of a link that never existed (404). */
   unknownTitle: string;
   unknownText: string;
@@ -37,6 +43,9 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
     sms: 'A design was shared with you: {product}',
     footer: 'You received this message because someone entered your address to share a design.',
     preview: 'A customized design shared with you.',
+    from: 'A design from {client}',
+    order: 'Order this design at {client}',
+    orderElsewhere: 'To order this design, contact {client} or the person who shared it.',
     unknownTitle: 'Link not found',
     unknownText: 'This share link does not exist. Check that it was copied whole.',
     goneTitle: 'Link no longer available',
@@ -52,6 +61,10 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
     footer:
       'Sie erhalten diese Nachricht, weil jemand Ihre Adresse angegeben hat, um einen Entwurf zu teilen.',
     preview: 'Ein individuell gestalteter Entwurf, mit Ihnen geteilt.',
+    from: 'Ein Entwurf von {client}',
+    order: 'Diesen Entwurf bei {client} bestellen',
+    orderElsewhere:
+      'Um diesen Entwurf zu bestellen, wenden Sie sich an {client} oder an die Person, die ihn geteilt hat.',
     unknownTitle: 'Link nicht gefunden',
     unknownText: 'Diesen Link gibt es nicht. Prüfen Sie, ob er vollständig kopiert wurde.',
     goneTitle: 'Link nicht mehr verfügbar',
@@ -68,6 +81,9 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
     footer:
       "Vous recevez ce message parce que quelqu'un a saisi votre adresse pour partager un design.",
     preview: 'Un design personnalisé partagé avec vous.',
+    from: 'Un design de {client}',
+    order: 'Commander ce design chez {client}',
+    orderElsewhere: "Pour commander ce design, contactez {client} ou la personne qui l'a partagé.",
     unknownTitle: 'Lien introuvable',
     unknownText: "Ce lien de partage n'existe pas. Vérifiez qu'il a été copié en entier.",
     goneTitle: "Ce lien n'est plus disponible",
@@ -82,6 +98,10 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
     sms: 'Han compartido un diseño contigo: {product}',
     footer: 'Recibes este mensaje porque alguien introdujo tu dirección para compartir un diseño.',
     preview: 'Un diseño personalizado compartido contigo.',
+    from: 'Un diseño de {client}',
+    order: 'Pedir este diseño en {client}',
+    orderElsewhere:
+      'Para pedir este diseño, contacta con {client} o con la persona que lo compartió.',
     unknownTitle: 'Enlace no encontrado',
     unknownText: 'Este enlace no existe. Comprueba que se ha copiado completo.',
     goneTitle: 'El enlace ya no está disponible',
@@ -97,6 +117,10 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
     footer:
       'Je ontvangt dit bericht omdat iemand je adres heeft opgegeven om een ontwerp te delen.',
     preview: 'Een ontwerp op maat, met je gedeeld.',
+    from: 'Een ontwerp van {client}',
+    order: 'Bestel dit ontwerp bij {client}',
+    orderElsewhere:
+      'Wil je dit ontwerp bestellen? Neem contact op met {client} of met wie het met je deelde.',
     unknownTitle: 'Link niet gevonden',
     unknownText: 'Deze link bestaat niet. Controleer of hij volledig is gekopieerd.',
     goneTitle: 'Link niet meer beschikbaar',

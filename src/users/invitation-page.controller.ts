@@ -13,7 +13,7 @@ import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { FormGuard } from '../common/http/form-guard';
-import { sendPrivatePage } from '../common/http/private-page';
+import { sendPrivatePage } from '../common/pages';
 import { FormFields, readForm } from '../common/http/form-body';
 import {
   MESSAGE_LOCALES,
@@ -136,7 +136,8 @@ export class InvitationPageController {
         this.form(req, res, invitation, input, [t.problems['form-expired']]),
       );
     const result = await this.invitations.accept(token, invitation, input);
-    if (result.accepted) return this.send(res, 200, invitationDonePage(result.locale));
+    if (result.accepted)
+      return this.send(res, 200, invitationDonePage({ ...invitation, locale: result.locale }));
     if ('dead' in result) return this.dead(req, res);
     this.send(
       res,

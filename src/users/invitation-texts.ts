@@ -21,6 +21,12 @@ export interface InvitationTexts {
   problems: Record<PasswordProblem | 'names-too-long' | 'form-expired', string>;
   doneTitle: string;
   done: string;
+  /** The success page's button to the client's sign-in page. */
+  signIn: (client: string) => string;
+  /** Beside that button: the address to sign in with. */
+  signInWith: (email: string) => string;
+  /** The next step when the client has no sign-in URL. */
+  signInElsewhere: (client: string, email: string) => string;
   deadTitle: string;
   dead: string;
 }
@@ -52,6 +58,10 @@ const en: InvitationTexts = {
   },
   doneTitle: 'Your account is ready',
   done: 'Your password is set. You can now sign in.',
+  signIn: (c) => `Sign in to ${c}`,
+  signInWith: (e) => `Sign in with ${e} and your new password.`,
+  signInElsewhere: (c, e) =>
+    `Sign in where ${c} gave you access, with ${e} and your new password. If you do not have that address, ask your administrator.`,
   deadTitle: 'This invitation link no longer works',
   dead: 'The link has expired, has been used already, or a newer invitation replaced it. Ask your administrator to send the invitation again.',
 };
@@ -84,6 +94,10 @@ const de: InvitationTexts = {
   },
   doneTitle: 'Ihr Konto ist bereit',
   done: 'Ihr Passwort ist gesetzt. Sie können sich jetzt anmelden.',
+  signIn: (c) => `Bei ${c} anmelden`,
+  signInWith: (e) => `Melden Sie sich mit ${e} und Ihrem neuen Passwort an.`,
+  signInElsewhere: (c, e) =>
+    `Melden Sie sich dort an, wo ${c} Ihnen Zugang gegeben hat, mit ${e} und Ihrem neuen Passwort. Wenn Sie die Adresse nicht kennen, fragen Sie Ihren Administrator.`,
   deadTitle: 'Dieser Einladungslink funktioniert nicht mehr',
   dead: 'Der Link ist abgelaufen, wurde bereits verwendet oder durch eine neuere Einladung ersetzt. Bitten Sie Ihre Administratorin oder Ihren Administrator, die Einladung erneut zu senden.',
 };
@@ -116,6 +130,10 @@ const fr: InvitationTexts = {
   },
   doneTitle: 'Votre compte est prêt',
   done: 'Votre mot de passe est défini. Vous pouvez maintenant vous connecter.',
+  signIn: (c) => `Se connecter à ${c}`,
+  signInWith: (e) => `Connectez-vous avec ${e} et votre nouveau mot de passe.`,
+  signInElsewhere: (c, e) =>
+    `Connectez-vous là où ${c} vous a donné accès, avec ${e} et votre nouveau mot de passe. Si vous ne connaissez pas cette adresse, demandez-la à votre administrateur.`,
   deadTitle: "Ce lien d'invitation ne fonctionne plus",
   dead: "Le lien a expiré, a déjà été utilisé ou a été remplacé par une invitation plus récente. Demandez à votre administrateur de renvoyer l'invitation.",
 };
@@ -148,6 +166,10 @@ const es: InvitationTexts = {
   },
   doneTitle: 'Su cuenta está lista',
   done: 'Su contraseña está establecida. Ya puede iniciar sesión.',
+  signIn: (c) => `Iniciar sesión en ${c}`,
+  signInWith: (e) => `Inicie sesión con ${e} y su nueva contraseña.`,
+  signInElsewhere: (c, e) =>
+    `Inicie sesión donde ${c} le dio acceso, con ${e} y su nueva contraseña. Si no conoce esa dirección, pregunte a su administrador.`,
   deadTitle: 'Este enlace de invitación ya no funciona',
   dead: 'El enlace ha caducado, ya se ha usado o lo ha sustituido una invitación más reciente. Pida a su administrador que vuelva a enviar la invitación.',
 };
@@ -179,6 +201,10 @@ const nl: InvitationTexts = {
   },
   doneTitle: 'Je account is klaar',
   done: 'Je wachtwoord is ingesteld. Je kunt nu inloggen.',
+  signIn: (c) => `Inloggen bij ${c}`,
+  signInWith: (e) => `Log in met ${e} en je nieuwe wachtwoord.`,
+  signInElsewhere: (c, e) =>
+    `Log in waar ${c} je toegang heeft gegeven, met ${e} en je nieuwe wachtwoord. Weet je dat adres niet, vraag het dan aan je beheerder.`,
   deadTitle: 'Deze uitnodigingslink werkt niet meer',
   dead: 'De link is verlopen, al gebruikt of vervangen door een nieuwere uitnodiging. Vraag je beheerder de uitnodiging opnieuw te sturen.',
 };

@@ -1,5 +1,5 @@
-import { privatePageDocument } from '../common/http/private-page';
 import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
+import { pageDocument } from '../common/pages';
 import { INVITATION_TEXTS } from './invitation-texts';
 import { MIN_PASSWORD_LENGTH } from './password-policy';
 
@@ -14,20 +14,11 @@ export interface InvitationForm {
   problems: string[];
 }
 
-const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
-main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem}
-h1{font-size:1.5rem;margin-top:0}label{display:block;font-weight:600;margin-top:1rem}
-input{box-sizing:border-box;width:100%;font-size:1rem;padding:.6rem;margin-top:.3rem;border:1px solid #71717a;border-radius:.3rem}
-button{margin-top:1.5rem;font-size:1rem;padding:.7rem 1.2rem;background:#1d4ed8;color:#fff;border:0;border-radius:.3rem;cursor:pointer}
-.hint{color:#52525b;font-size:.9rem;margin:.3rem 0 0}.problems{border:2px solid #b91c1c;padding:.5rem 1rem;border-radius:.3rem;color:#7f1d1d}`;
+const STYLE = `main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem}
+button{margin-top:1.5rem}.hint{color:#52525b;font-size:.9rem;margin:.3rem 0 0}.problems{border:2px solid #b91c1c;padding:.5rem 1rem;border-radius:.3rem;color:#7f1d1d}`;
 
 function page(locale: MessageLocale, title: string, body: string): string {
-  return privatePageDocument({
-    lang: locale,
-    title,
-    style: STYLE,
-    content: `<main>\n${body}\n</main>`,
-  });
+  return pageDocument({ lang: locale, title, style: STYLE, body: `<main>\n${body}\n</main>` });
 }
 
 /** The form to accept an invitation: names and a password, posted back to the same address. */
@@ -65,13 +56,25 @@ ${problems}
   );
 }
 
-/** After the password is set. */
-export function invitationDonePage(locale: MessageLocale): string {
-  const t = INVITATION_TEXTS[locale];
+/** Who accepted, and where they sign in next (the client's setting; null: none). */
+export interface AcceptedInvitation {
+  locale: MessageLocale;
+  clientName: string;
+  email: string;
+  signInUrl: string | null;
+}
+
+/** After the password is set: what to do next (sign in, where the client's setting says). */
+export function invitationDonePage(done: AcceptedInvitation): string {
+  const t = INVITATION_TEXTS[done.locale];
+  const next = done.signInUrl
+    ? `<p><a class="button" href="${escapeHtml(done.signInUrl)}">${escapeHtml(t.signIn(done.clientName))}</a></p>
+<p class="note">${escapeHtml(t.signInWith(done.email))}</p>`
+    : `<p>${escapeHtml(t.signInElsewhere(done.clientName, done.email))}</p>`;
   return page(
-    locale,
+    done.locale,
     t.doneTitle,
-    `<h1>${escapeHtml(t.doneTitle)}</h1>\n<p>${escapeHtml(t.done)}</p>`,
+    `<h1>${escapeHtml(t.doneTitle)}</h1>\n<p>${escapeHtml(t.done)}</p>\n${next}`,
   );
 }
 

@@ -16,6 +16,8 @@ export interface OpenInvitation {
   firstName: string;
   lastName: string;
   clientName: string;
+  /** Where the client's users sign in (its setting), for the success page; null: none. */
+  signInUrl: string | null;
   locale: MessageLocale;
 }
 
@@ -115,6 +117,7 @@ function view(user: UserRow): OpenInvitation {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     clientName: user.client.name,
+    signInUrl: user.client.signInUrl,
     locale: messageLocale(user.locale),
   };
 }

@@ -1,11 +1,13 @@
 import { AddressInfo } from 'node:net';
 import { Browser } from 'playwright-core';
+import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { addProduct } from '../support/availability';
 import { seriousAxeViolations } from './axe';
 import { launchChromium } from './browser';
+import { screenshot } from './screenshots';
 
 /**
  * The availability pages as a person meets them in Chromium: a page asked for without signing in
@@ -29,6 +31,25 @@ describe('Availability pages in a real browser (Chromium)', () => {
       ['TEE-S', 20],
       ['TEE-M', 22.5],
     ]);
+    await addProduct(t, acme.id, 'hoodie', 'Hoodie', [
+      ['HOODIE-NAVY-XXL-ORGANIC', 49.9],
+      ['HOODIE-NAVY-M-ORGANIC', 44.9],
+    ]);
+    const change = async (sku: string, body: object) => {
+      const res = await request(t.http)
+        .patch(`/api/availability/${acme.handle}/skus/${sku}`)
+        .set('SERVICE_API_TOKEN', acme.token)
+        .send(body);
+      expect(res.status).toBe(200);
+    };
+    await change('HOODIE-NAVY-XXL-ORGANIC', {
+      adjustment: { type: 'percentage', value: -15, effectiveUntil: '2099-01-01T00:00:00Z' },
+      availability: { status: 'backorder', expectedDate: '2099-02-15' },
+    });
+    await change('TEE-M', {
+      adjustment: { type: 'amount', value: 2.5, effectiveFrom: '2099-03-01T09:30:00Z' },
+    });
+    await change('TEE-S', { availability: { status: 'unavailable' } });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -80,6 +101,28 @@ describe('Availability pages in a real browser (Chromium)', () => {
       await context.close();
     });
   }
+
+  it('the details page links back to the overview, prices in their currency (ServiceAdmin, desktop)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/availability/details/${acme.handle}`);
+    await page.fill('#token', operator.token);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${base}/availability/details/${acme.handle}`);
+    expect(await page.textContent('main')).toContain('€49.90');
+    // A SKU stays on one line.
+    const sku = await page.$('code.sku >> text=HOODIE-NAVY-XXL-ORGANIC');
+    const box = await sku!.boundingBox();
+    expect(box!.height).toBeLessThan(30);
+    expect(await page.getAttribute('time[datetime="2099-02-15"]', 'datetime')).toBe('2099-02-15');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'availability-details');
+    await page.click('a.back');
+    await page.waitForURL(`${base}/availability`);
+    expect(await page.textContent('h1')).toBe('Pricing and availability: all clients');
+    await screenshot(page, 'availability-overview');
+    await context.close();
+  });
 
   it('the overview for a ServiceAdmin, linking to the details', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -8,6 +8,7 @@ import { eventually } from '../support/messages';
 import { startSmtpSink } from '../support/smtp-sink';
 import { seriousAxeViolations } from './axe';
 import { launchChromium } from './browser';
+import { screenshot } from './screenshots';
 
 const PASSWORD = 'violet tractor 42 sings';
 
@@ -37,6 +38,13 @@ describe('Invitation in a real browser (Chromium)', () => {
 
   it('invite → e-mail → open the link → set a password → check-credentials answers the id', async () => {
     const acme = await createClient(t.app, { role: Role.Admin });
+    const operator = await createClient(t.app, { role: Role.ServiceAdmin });
+    const signInUrl = 'https://shop.example.com/account/sign-in';
+    const set = await request(t.http)
+      .patch(`/admin/clients/${acme.handle}`)
+      .set('SERVICE_API_TOKEN', operator.token)
+      .send({ signInUrl });
+    expect(set.status).toBe(200);
     const invited = await request(t.http)
       .post('/api/user/invite')
       .set('SERVICE_API_TOKEN', acme.token)
@@ -57,6 +65,7 @@ describe('Invitation in a real browser (Chromium)', () => {
     expect(await page.textContent('h1')).toContain('Willkommen');
     expect(await page.inputValue('#firstName')).toBe('Bea');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'invitation-form');
 
     // The browser's own checks (minlength) are bypassed as an old browser would: the server says it.
     await page.$eval('form', (f) => {
@@ -73,7 +82,11 @@ describe('Invitation in a real browser (Chromium)', () => {
     await page.fill('#confirmation', PASSWORD);
     await page.click('button[type=submit]');
     expect(await page.textContent('h1')).toBe('Ihr Konto ist bereit');
+    // The next step: the client's sign-in page.
+    expect(await page.getAttribute('a.button', 'href')).toBe(signInUrl);
+    expect(await page.textContent('a.button')).toBe(`Bei Client ${acme.handle} anmelden`);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'invitation-done');
     expect(errors).toEqual([]);
 
     const check = await request(t.http)

@@ -1,20 +1,13 @@
-import { createServer } from 'node:net';
 import { Browser } from 'playwright-core';
+import request from 'supertest';
+import { freePort } from '../../scripts/lib/ports';
 import { Role } from '../../src/common/auth/role';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { demoRecipeSets, outboxMessages, share } from '../support/share';
 import { seriousAxeViolations } from './axe';
 import { launchChromium } from './browser';
-
-/** A free loopback port, so that BASE_URL (in links and the page's image) can name it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
+import { screenshot } from './screenshots';
 
 /** The share page as a recipient sees it, in Chromium. */
 describe('The share page in a real browser (Chromium)', () => {
@@ -22,6 +15,7 @@ describe('The share page in a real browser (Chromium)', () => {
   let browser: Browser;
   let base: string;
   let link: string;
+  let shop: string;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -29,7 +23,14 @@ describe('The share page in a real browser (Chromium)', () => {
     t = await createTestApp({ env: { BASE_URL: base } });
     await t.app.listen(port, '127.0.0.1');
     const client = await createClient(t.app, { role: Role.User });
+    const operator = await createClient(t.app, { role: Role.ServiceAdmin });
+    const set = await request(t.http)
+      .patch(`/admin/clients/${client.handle}`)
+      .set('SERVICE_API_TOKEN', operator.token)
+      .send({ storefrontUrl: 'https://shop.example.com/designs/{readableId}' });
+    expect(set.status).toBe(200);
     const [id] = await demoRecipeSets(t, client);
+    shop = `https://shop.example.com/designs/${id}`;
     const res = await share(t, client, {
       emailAddresses: ['viewer@example.com'],
       recipeSetReadableId: id,
@@ -62,7 +63,7 @@ describe('The share page in a real browser (Chromium)', () => {
     const res = await page.goto(link);
     expect(res?.status()).toBe(200);
     expect(await page.getAttribute('html', 'lang')).toBe('nl');
-    expect(await page.textContent('main p')).toBe(
+    expect(await page.textContent('main h1 + p')).toBe(
       'Iemand heeft een ontwerp op maat met je gedeeld.',
     );
     const img = await page.waitForSelector('main img');
@@ -78,8 +79,12 @@ describe('The share page in a real browser (Chromium)', () => {
     expect(await page.evaluate("getComputedStyle(document.querySelector('main')).maxWidth")).toBe(
       '640px',
     );
+    // Whose design it is, and the call to action: the client's storefront.
+    expect(await page.textContent('main .from')).toMatch(/^Een ontwerp van Client /);
+    expect(await page.getAttribute('main a.button', 'href')).toBe(shop);
     expect(problems).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'share');
   });
 
   it('shows a clear page for a link that does not exist', async () => {

@@ -47,9 +47,9 @@ describe('Availability pages', () => {
     expect(res.text).not.toContain('<script>');
     expect(res.text).toContain('Tee &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(res.text).toContain('TEE-&lt;b&gt;');
-    expect(res.text).toContain('<td data-label="Base price" class="num">20.00</td>');
-    expect(res.text).toContain('<td data-label="Effective price" class="num">30.00</td>');
-    expect(res.text).toContain('+50 %');
+    expect(res.text).toContain('<td data-label="Base price" class="num">€20.00</td>');
+    expect(res.text).toContain('<td data-label="Effective price" class="num">€30.00</td>');
+    expect(res.text).toContain('+50%');
     expect(res.text).toContain('unavailable');
     const op = await request(t.http).get(details(acme)).set('SERVICE_API_TOKEN', operator.token);
     expect(op.status).toBe(200);

@@ -250,4 +250,50 @@ describe('CLI: version, help, tokens, users, migrations and config check (built)
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
   }, 200_000);
+
+  it("shows and changes a client's page settings (client settings), refusing bad values", async () => {
+    const json = async (...args: string[]) => {
+      const run = await runCli(t.db.env, 'client', 'settings', a.handle, ...args);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      return JSON.parse(run.stdout) as Record<string, unknown>;
+    };
+    expect(await json()).toMatchObject({
+      handle: a.handle,
+      currency: 'EUR',
+      signInUrl: null,
+      storefrontUrl: null,
+    });
+    const shop = 'https://shop.example.com/designs/{readableId}';
+    expect(
+      await json(
+        '--currency',
+        'chf',
+        '--sign-in-url',
+        'https://shop.example.com/login',
+        '--storefront-url',
+        shop,
+      ),
+    ).toMatchObject({
+      currency: 'CHF',
+      signInUrl: 'https://shop.example.com/login',
+      storefrontUrl: shop,
+    });
+    expect(await json('--no-sign-in-url')).toMatchObject({
+      currency: 'CHF',
+      signInUrl: null,
+      storefrontUrl: shop,
+    });
+    const currency = await runCli(t.db.env, 'client', 'settings', a.handle, '--currency', 'EURO');
+    expect(currency.code).toBe(2);
+    expect(currency.stderr).toContain(
+      '--currency must be an ISO 4217 currency code such as EUR or USD, not "EURO"',
+    );
+    const url = await runCli(t.db.env, 'client', 'settings', a.handle, '--sign-in-url', 'http://x');
+    expect(url.code).toBe(2);
+    expect(url.stderr).toContain('--sign-in-url must be an absolute https URL');
+    expect(url.stderr).toContain('not "http://x"');
+    const ghost = await runCli(t.db.env, 'client', 'settings', 'ghost', '--currency', 'EUR');
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr.trim()).toBe('Client ghost was not found.');
+  }, 200_000);
 });

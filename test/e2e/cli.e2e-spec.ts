@@ -208,7 +208,10 @@ describe('CLI (built, as operators run it)', () => {
       expect(await sharing()).toBe(true);
       const off = await runCli(t.db.env, 'client', 'set-sharing', client.handle, 'OFF');
       expect(off.code).toBe(0);
-      expect(JSON.parse(off.stdout)).toEqual({ handle: client.handle, sharingEnabled: false });
+      expect(JSON.parse(off.stdout)).toMatchObject({
+        handle: client.handle,
+        sharingEnabled: false,
+      });
       expect(await sharing()).toBe(false);
       expect((await runCli(t.db.env, 'client', 'set-sharing', client.handle, 'on')).code).toBe(0);
       expect(await sharing()).toBe(true);

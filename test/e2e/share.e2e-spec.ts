@@ -180,7 +180,7 @@ describe('Share: sending (HTTP)', () => {
     expect((await patch(service.token, { sharingEnabled: 'nope' })).status).toBe(400);
     const off = await patch(service.token, { sharingEnabled: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ handle: a.handle, sharingEnabled: false });
+    expect(off.body).toMatchObject({ handle: a.handle, sharingEnabled: false });
     const res = await share(t, a, {
       emailAddresses: ['x@example.com'],
       recipeSetReadableId: ids[0],

@@ -41,3 +41,22 @@ export function imagePath(html: string): string {
   if (!m) throw new Error('no image on the page');
   return m[1].replace(/&amp;/g, '&');
 }
+
+/**
+ * Shares the recipe set with one e-mail address as `client` and answers the link's path
+ * (`/share/{token}`), whatever BASE_URL the app has.
+ */
+export async function shareLinkPath(
+  t: TestApp,
+  client: TestClient | string,
+  recipeSetReadableId: string,
+  to = 'viewer@example.com',
+): Promise<string> {
+  const res = await share(t, client, { emailAddresses: [to], recipeSetReadableId });
+  if (res.status !== 200) throw new Error(`share answered ${res.status}: ${res.text}`);
+  const [m] = (await outboxMessages(t)).filter((o) => o.message.to === to);
+  if (m?.message.channel !== 'email') throw new Error(`no share e-mail to ${to}`);
+  const path = /\/share\/[A-Za-z0-9_-]{43}/.exec(m.message.email.text);
+  if (!path) throw new Error('no share link in the e-mail');
+  return path[0];
+}

@@ -49,4 +49,19 @@ export class ClientAccountEntity {
   /** Whether the client's designs may be shared (POST /api/share/send); operators switch it. */
   @Column({ name: 'sharing_enabled', type: 'boolean', default: true })
   sharingEnabled: boolean;
+
+  /** The currency of its catalog's prices (ISO 4217, upper-case), as the pages show them. */
+  @Column({ type: 'varchar', length: 3, default: 'EUR' })
+  currency: string;
+
+  /** Where its users sign in (https), linked from the invitation's success page; null: none. */
+  @Column({ name: 'sign_in_url', type: 'varchar', length: 2000, nullable: true })
+  signInUrl: string | null;
+
+  /**
+   * Its storefront (https; `{readableId}` and `{productHandle}` are filled in), the share page's
+   * call to action; null: none.
+   */
+  @Column({ name: 'storefront_url', type: 'varchar', length: 2000, nullable: true })
+  storefrontUrl: string | null;
 }

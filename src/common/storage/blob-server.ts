@@ -4,6 +4,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError, ErrorKind } from '../errors/domain-error';
+import { CROSS_ORIGIN, RESOURCE_POLICY_HEADER } from '../http/cross-origin-resource';
 import { isBlobKey } from './blob-keys';
 import { planBlobAnswer } from './blob-answer';
 import { BlobInfo, BlobStore, IMMUTABLE_CACHE_CONTROL } from './blob-store';
@@ -18,7 +19,7 @@ export const BLOB_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
   'X-Content-Type-Options': 'nosniff',
-  'Cross-Origin-Resource-Policy': 'cross-origin',
+  [RESOURCE_POLICY_HEADER]: CROSS_ORIGIN,
   'Access-Control-Allow-Origin': '*',
 };
 

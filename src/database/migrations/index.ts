@@ -20,6 +20,7 @@ import { Webhooks1766003200000 } from './1766003200000-webhooks';
 import { EventFanout1766003300000 } from './1766003300000-event-fanout';
 import { PrintSettings1766003400000 } from './1766003400000-print-settings';
 import { OutboxUnsent1766003500000 } from './1766003500000-outbox-unsent';
+import { ClientPageSettings1766003600000 } from './1766003600000-client-page-settings';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   EventFanout1766003300000,
   PrintSettings1766003400000,
   OutboxUnsent1766003500000,
+  ClientPageSettings1766003600000,
 ];

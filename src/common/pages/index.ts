@@ -1,0 +1,17 @@
+export {
+  BASE_STYLE,
+  pageDocument,
+  pageStyle,
+  type PageSpec,
+  sendPrivatePage,
+} from './page-document';
+export {
+  codeElement,
+  dayElement,
+  DEFAULT_PAGE_LOCALE,
+  fillHtml,
+  formatLocale,
+  formatMoney,
+  formatSignedPercent,
+  instantElement,
+} from './page-format';
