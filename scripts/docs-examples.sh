@@ -64,14 +64,14 @@ curl() {
 EOF
   for file in "${files[@]}"; do
     awk -v file="$file" '
-      /^```sh( |$)/ && $0 !~ /skip/ { inblock = 1; printf "echo %c--- %s:%d%c\n", 39, file, NR, 39; next }
+      /^```sh( |$)/ && $0 !~ /skip/ { inblock = 1; printf "printf %c\\n--- %s:%d\\n%c\n", 39, file, NR, 39; next }
       /^```/ { inblock = 0; next }
       inblock { print }
     ' "$file"
   done
 } >"$script"
 
-echo "docs examples: $(grep -c '^echo .--- ' "$script") blocks from ${#files[@]} files against $API"
+echo "docs examples: $(grep -c '^printf .\\n--- ' "$script") blocks from ${#files[@]} files against $API"
 scratch="$work/scratch"
 mkdir -p "$scratch"
 # The examples run as from the repository's root (they name docs/examples/logo.png and run
