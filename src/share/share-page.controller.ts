@@ -3,6 +3,7 @@ import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nest
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { MESSAGE_LOCALES } from '../common/messages/message-templates';
 import { SharePageService } from './share-page.service';
 
@@ -65,6 +66,7 @@ export class SharePageController {
     status: 302,
     description: 'Redirect (`Location`) to the stored render on CDN_URL.',
   })
+  @ApiResponseHeaders([302], 'Location')
   @ApiTextError(404, 'No such link.', 'This share link does not exist.')
   @ApiTextError(
     410,
