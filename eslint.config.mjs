@@ -24,7 +24,17 @@ const indexOnly = (modules) => [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'eslint.config.mjs',
+      // A partner's program, type-checked against the generated client types (typed-client:check).
+      'scripts/typed-client/**',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

@@ -12,6 +12,7 @@ import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics/metrics.service';
+import { RESPONSE_HEADERS } from './common/openapi/response-headers';
 
 /** Creates the application, configured exactly as it serves in production. */
 export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
@@ -50,11 +51,14 @@ export function configureApp(app: NestExpressApplication): void {
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? '*' : [...config.corsOrigins],
-      exposedHeaders: ['X-Request-Id', 'X-Total-Count', 'Location'],
+      // The headers the document declares for clients (ETag, Retry-After, RateLimit, …): a page
+      // of another origin reads them as a server-side client does.
+      exposedHeaders: ['X-Request-Id', ...Object.keys(RESPONSE_HEADERS)],
       allowedHeaders: [
         'Content-Type',
         'Accept',
         'Idempotency-Key',
+        'If-None-Match',
         'X-Request-Id',
         ...config.tokenHeaders,
       ],

@@ -27,6 +27,7 @@ import {
 } from './availability.pages';
 import { AvailabilityService } from './availability.service';
 import { PageCaller, PAGES_PATH, PageSessions, safeNext } from './page-sessions';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 const UNAUTHORIZED = ApiResponse({
@@ -142,6 +143,7 @@ export class AvailabilityPagesController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiProduces('text/html')
   @ApiResponse({ status: 303, description: 'Signed in: to the page asked for.' })
+  @ApiResponseHeaders([303], 'Location')
   @ApiResponse({ status: 401, description: 'Invalid token: the form again.', content: HTML })
   @ApiResponse({ status: 403, description: 'CSRF check failed: the form again.', content: HTML })
   async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -165,6 +167,7 @@ export class AvailabilityPagesController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiProduces('text/html')
   @ApiResponse({ status: 303, description: 'Signed out: to the sign-in page.' })
+  @ApiResponseHeaders([303], 'Location')
   @ApiResponse({ status: 403, description: 'CSRF check failed.', content: HTML })
   async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     const fields: FormFields = await readForm(req, res).catch(() => ({}));

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { UploadedAssetResponseDto } from '../assets';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { GENERATOR_NAMES, GENERATORS, IMAGE_FORMATS } from './generators';
 
 const DESCRIPTION =
@@ -44,6 +45,7 @@ const IMAGE = { schema: { type: 'string', format: 'binary' } };
 /** The OpenAPI description of `POST /api/imagegen/{generator}`. */
 export function ImageGenDocs(): MethodDecorator {
   return applyDecorators(
+    ApiResponseHeaders([200], 'ETag'),
     ApiExtraModels(...Object.values(GENERATORS)),
     ApiOperation({
       operationId: 'generateImage',

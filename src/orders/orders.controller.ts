@@ -13,6 +13,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { RequestId } from '../common/http/request-id';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { RecipeStatus } from '../recipesets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
@@ -193,6 +194,7 @@ export class OrdersController {
   })
   @ApiParam({ name: 'status', enum: RecipeStatus })
   @ApiOkResponse({ type: [String], description: 'Total count in X-Total-Count.' })
+  @ApiResponseHeaders([200], 'X-Total-Count')
   @ApiTextError(400, 'Invalid date, status or idType.')
   @ApiTextError(403, "The path names another client's handle.")
   @ApiTextError(404, 'No such client.')
@@ -252,6 +254,7 @@ export class OrdersController {
     type: [PurchaseOrderDto],
     description: 'A top-level array, oldest change first; total count in X-Total-Count.',
   })
+  @ApiResponseHeaders([200], 'X-Total-Count')
   @ApiTextError(400, 'Date range over 31 days, missing start date, or invalid body.')
   async searchOrders(
     @CurrentActor() actor: Actor,

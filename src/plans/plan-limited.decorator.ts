@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiQuery } from '@nestjs/swagger';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { Actor } from '../common/auth/actor';
 import { PlanLimitGuard, PlanRequest } from './plan-limit.guard';
 
@@ -12,6 +13,7 @@ import { PlanLimitGuard, PlanRequest } from './plan-limit.guard';
 export function PlanLimited(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseGuards(PlanLimitGuard),
+    ApiResponseHeaders(['*'], 'RateLimit', 'RateLimit-Policy'),
     ApiHeader({
       name: 'clientHandle',
       schema: { type: 'string' },

@@ -16,6 +16,7 @@ import { Observable } from 'rxjs';
 import { Plan } from '../clients/entities/client-account.entity';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { AppConfig } from '../config/app-config';
 import { PlansRepository } from './plans.repository';
 
@@ -121,6 +122,7 @@ export function WorkLimited(policy: WorkPolicy): MethodDecorator & ClassDecorato
     policy === WorkPolicy.Render ? 'PLAN_RENDERS_PER_MINUTE' : 'PLAN_UPLOADS_PER_MINUTE';
   return applyDecorators(
     UseInterceptors(workInterceptor(policy)),
+    ApiResponseHeaders(['*'], 'RateLimit', 'RateLimit-Policy'),
     ApiTextError(
       429,
       `Over the client's plan (${setting}, policy "${policy}"): only work is counted (${policy === WorkPolicy.Render ? 'a render or transformation served from the store is not' : 'each upload'}). Retry-After says when to retry; RateLimit-Policy and RateLimit describe the limit on counted answers.`,

@@ -105,10 +105,10 @@ describe('checkDesign', () => {
       ok: false,
       problems: [
         'design.sleeve: product tee has no location sleeve (it has front, back).',
-        'design.front.background must be a colour as #rrggbb.',
+        'design.front.background "red" is not a colour as #rrggbb.',
         'design.front.elements[0].font "comic-sans" is not a font of GET /api/fonts.',
         'design.front.elements[1].x must be a number from 0 to 300 (millimetres within the 300 × 400 mm print area).',
-        'design.front.elements[2].colour must be a colour as #rrggbb.',
+        'design.front.elements[2].colour "blue" is not a colour as #rrggbb.',
         'design.front.elements[2].align must be one of: left, center, right.',
         'design.front.elements[2].size must be a number from 1 to 1000.',
         'design.front.elements[3].uploadedAssetId must be the integer id of an uploaded asset.',

@@ -1,6 +1,7 @@
 import type { ProductDefinition } from '../catalog';
 import { Design, DesignElement, LocationDesign, TEXT_ALIGNMENTS, TextAlign } from './design';
 import { PrintCeilings, printCostProblems } from './print-cost';
+import { HEX_COLOUR, notAColour } from '../common/validation/colour';
 
 /** Limits of one design: what a caller can make big. */
 export const DESIGN_LIMITS = {
@@ -13,8 +14,6 @@ export const DESIGN_LIMITS = {
   /** An image element's width and height: at most this many times the print area's longer side. */
   elementSizeFactor: 10,
 } as const;
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** What {@link checkDesign} needs to know besides the product. */
 export interface DesignContext {
@@ -69,8 +68,8 @@ export function checkDesign(raw: unknown, ctx: DesignContext): DesignCheck {
     const { widthMm, heightMm } = location.printArea;
     const out: LocationDesign = { elements: [] };
     if (value.background !== undefined && value.background !== null) {
-      if (typeof value.background !== 'string' || !HEX.test(value.background))
-        problems.push(`${path}.background must be a colour as #rrggbb.`);
+      if (typeof value.background !== 'string' || !HEX_COLOUR.test(value.background))
+        problems.push(notAColour(`${path}.background`, value.background));
       else out.background = value.background.toLowerCase();
     }
     const list = value.elements ?? [];
@@ -144,8 +143,8 @@ function checkElement(
     if (typeof font !== 'string' || !ctx.fontExists(font))
       problems.push(`${at}.font ${JSON.stringify(font)} is not a font of GET /api/fonts.`);
     const colour = item.colour ?? '#000000';
-    if (typeof colour !== 'string' || !HEX.test(colour))
-      problems.push(`${at}.colour must be a colour as #rrggbb.`);
+    if (typeof colour !== 'string' || !HEX_COLOUR.test(colour))
+      problems.push(notAColour(`${at}.colour`, colour));
     const align = (
       typeof item.align === 'string' ? item.align.toLowerCase() : (item.align ?? 'left')
     ) as TextAlign;

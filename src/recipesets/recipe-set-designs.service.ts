@@ -21,6 +21,7 @@ import {
   DesignLocked,
   DesignVersionConflict,
   RecipeSetNotFound,
+  UnknownProduct,
 } from './recipe-sets.errors';
 import { RecipeSetsRepository } from './recipe-sets.repository';
 import { resolveOptions, skuFor } from './recipe-set-options';
@@ -96,7 +97,7 @@ export class RecipeSetDesignsService {
     readableId?: string,
   ): Promise<RecipeSetDto> {
     const product = await this.catalog.find(clientId, input.productHandle);
-    if (!product) throw new ProductNotFound(input.productHandle);
+    if (!product) throw new UnknownProduct(input.productHandle);
     const options = resolveOptions(product.definition, input.options);
     if (!options.ok) throw invalidWithProblems('options', options.problems);
     const design = await this.checked(clientId, input.design, product);

@@ -28,8 +28,12 @@ export class RecipeSetsController {
       "Creates a recipe set of the caller's client on one of its products, with option values (an option left out takes its first value) and a design per location: text in a bundled font (GET /api/fonts) and uploaded images (POST /api/assets/uploaded), positioned in millimetres within the location's print area. Accepts an optional Idempotency-Key.",
   })
   @ApiCreatedResponse({ type: RecipeSetEnvelopeDto })
-  @ApiTextError(400, INVALID_DESIGN)
-  @ApiTextError(404, "No such product, or an image that is not one of the client's uploads.")
+  @ApiTextError(
+    400,
+    `${INVALID_DESIGN} Or a productHandle the client's catalog does not have (named in the text).`,
+    'Invalid request: productHandle "mug" is not a product of this client\'s catalog (GET /api/catalog/{clientHandle}/products lists them).',
+  )
+  @ApiTextError(404, "An image that is not one of the client's uploads.")
   async createRecipeSet(
     @CurrentActor() actor: Actor,
     @Body() body: CreateRecipeSetDto,

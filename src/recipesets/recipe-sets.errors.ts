@@ -1,8 +1,20 @@
-import { DomainError, ErrorKind } from '../common/errors/domain-error';
+import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+import { shownValue } from '../common/validation/shown-value';
 
 export class RecipeSetNotFound extends DomainError {
   constructor(ref: string, options: { logEntry?: boolean } = {}) {
     super('RECIPE_SET_NOT_FOUND', ErrorKind.NotFound, `Recipe set ${ref} was not found.`, options);
+  }
+}
+
+/** A new recipe set names a product its client's catalog does not have: the request is wrong (400). */
+export class UnknownProduct extends ValidationFailed {
+  constructor(handle: string) {
+    const problem = `${shownValue(handle)} is not a product of this client's catalog`;
+    super(
+      `Invalid request: productHandle ${problem} (GET /api/catalog/{clientHandle}/products lists them).`,
+      [{ field: 'productHandle', message: problem }],
+    );
   }
 }
 

@@ -15,6 +15,8 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { CrossOriginResource } from '../common/http/cross-origin-resource';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiPathForms } from '../common/openapi/path-forms';
+import { ApiConditionalGet, ApiResponseHeaders } from '../common/openapi/response-headers';
 import { ANCHORS } from '../common/images/transform-layout';
 import { HANDLE_PATTERN } from '../catalog';
 import { WorkLimited, WorkPolicy } from '../plans';
@@ -22,6 +24,7 @@ import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
 import { ApiRecipeSetRefParam } from '../recipesets';
 import { LEGACY_FILTER_QUERY } from './legacy-filter-docs';
+import { RENDER_PATH_FORMS } from './render-path-forms';
 
 const BASE = 'api/assets/generated/recipeset/readable/:readableId';
 const DESCRIPTION =
@@ -136,7 +139,8 @@ function RenderDocs(operationId: string, summary: string): MethodDecorator {
         status: 302,
         description: 'Redirect (`Location`) to the stored render on CDN_URL.',
       }),
-      ApiResponse({ status: 304, description: 'Not modified (If-None-Match).' }),
+      ApiResponseHeaders([302], 'Location'),
+      ApiConditionalGet([200]),
       ApiTextError(
         400,
         'An invalid parameter (a state override without `:` or with a comma, an unknown state, value, preset or camera, a size beyond the maximum, a setting in both the path and the query), or a path a URL normaliser would read differently (backslashes, `.`/`..` or empty segments, encoded `.`, `/` or `\\`).',
@@ -171,6 +175,7 @@ export class RenderController {
 
   @Get(`${BASE}/:viewAngleHandle`)
   @RenderDocs('renderRecipeSet', 'Render a recipe set from a view angle')
+  @ApiPathForms(RENDER_PATH_FORMS)
   async renderRecipeSet(
     @CurrentActor() actor: Actor,
     @Param('readableId') readableId: string,
@@ -195,7 +200,10 @@ export class RenderController {
     send(res, await this.renders.render(actor, readableId, ['view', view], query, ifNoneMatch));
   }
 
-  /** The path-segment forms (`…/north/state/print-output/camera/Ortho/width/381`). */
+  /**
+   * The path-segment forms (`…/north/state/print-output/camera/Ortho/width/381`): documented as
+   * copies of renderRecipeSet (RENDER_PATH_FORMS), as a wildcard cannot be.
+   */
   @Get(`${BASE}/*path`)
   @ApiExcludeEndpoint()
   async renderRecipeSetSegments(

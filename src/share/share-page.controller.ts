@@ -4,6 +4,7 @@ import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { CrossOriginResource } from '../common/http/cross-origin-resource';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { MESSAGE_LOCALES } from '../common/messages/message-templates';
 import { SharePageService } from './share-page.service';
 
@@ -68,6 +69,7 @@ export class SharePageController {
     status: 302,
     description: 'Redirect (`Location`) to the stored render on CDN_URL.',
   })
+  @ApiResponseHeaders([302], 'Location')
   @ApiTextError(404, 'No such link.', 'This share link does not exist.')
   @ApiTextError(
     410,

@@ -17,6 +17,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { ListUsersQueryDto } from './dto/list-users.dto';
 import { InviteUserDto, UpdateUserDto, UserEnvelopeDto, UserListDto } from './dto/user.dto';
 import { ACTIVE_USER_EXAMPLE, INVITED_USER_EXAMPLE } from './users.examples';
@@ -93,6 +94,7 @@ export class UsersController {
     example: { data: [ACTIVE_USER_EXAMPLE] },
     description: 'Total count in X-Total-Count.',
   })
+  @ApiResponseHeaders([200], 'X-Total-Count')
   @ApiTextError(400, 'Invalid status, page or pageSize.')
   async list(
     @CurrentActor() actor: Actor,

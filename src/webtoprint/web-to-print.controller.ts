@@ -4,7 +4,8 @@ import { Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
-import { PrintFilesAnswer, RETRY_AFTER_SECONDS, WebToPrintService } from './web-to-print.service';
+import { ApiResponseHeaders } from '../common/openapi/response-headers';
+import { PrintFilesAnswer, WebToPrintService } from './web-to-print.service';
 import { ApiRecipeSetRefParam } from '../recipesets';
 
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
@@ -27,7 +28,6 @@ function PrintFilesDocs(what: string): MethodDecorator {
       ApiResponse({
         status: 303,
         description: `Ready: \`Location\` is ${what} on CDN_URL.`,
-        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
       }),
       ApiResponse({
         status: 200,
@@ -38,9 +38,10 @@ function PrintFilesDocs(what: string): MethodDecorator {
         status: 202,
         description:
           'Not ready yet (generation was started at the given priority if nothing had started it); retry after `Retry-After` seconds.',
-        headers: { 'Retry-After': { schema: { type: 'integer', example: RETRY_AFTER_SECONDS } } },
         content: TEXT,
       }),
+      ApiResponseHeaders([303], 'Location'),
+      ApiResponseHeaders([202], 'Retry-After'),
       ApiTextError(400, 'An invalid priority.'),
       ApiTextError(
         422,

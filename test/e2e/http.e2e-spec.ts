@@ -76,14 +76,17 @@ describe('HTTP behaviour: security headers, caching, 401 challenge and CORS', ()
     expect(res.headers['access-control-allow-headers']?.toLowerCase()).toContain(
       'service_api_token',
     );
+    expect(res.headers['access-control-allow-headers']?.toLowerCase()).toContain('if-none-match');
   });
 
-  it('exposes X-Request-Id to configured origins and gives other origins nothing', async () => {
+  it('exposes X-Request-Id and the documented headers to configured origins and gives other origins nothing', async () => {
     const allowed = await request(t.http)
       .get('/health/live')
       .set('Origin', 'https://admin.example');
     expect(allowed.headers['access-control-allow-origin']).toBe('https://admin.example');
-    expect(allowed.headers['access-control-expose-headers']).toContain('X-Request-Id');
+    expect(allowed.headers['access-control-expose-headers']?.split(',')).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'X-Total-Count', 'ETag', 'Retry-After', 'RateLimit']),
+    );
     const other = await request(t.http).get('/health/live').set('Origin', 'https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

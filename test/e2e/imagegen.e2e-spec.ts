@@ -233,6 +233,17 @@ describe('Image generation (HTTP)', () => {
       );
     });
 
+    it('names the colour it got in a 400', async () => {
+      const text = await generate(a, 'text', { text: 'x', colour: 'red' });
+      expect((text.body as Buffer).toString()).toBe(
+        'Invalid request: colour "red" is not a colour as #rrggbb.',
+      );
+      const pattern = await generate(a, 'pattern', { seed: 's', colours: ['#000000', '#fff'] });
+      expect((pattern.body as Buffer).toString()).toBe(
+        'Invalid request: colours item "#fff" is not a colour as #rrggbb.',
+      );
+    });
+
     it('answers 400 to a format other than png or svg', async () => {
       const res = await generate(a, 'qr', { text: 'x' }, '?format=jpeg');
       expect(res.status).toBe(400);

@@ -138,7 +138,7 @@ describe('Recipe sets: designs (HTTP)', () => {
     });
   });
 
-  it("answers 400 naming each problem, 404 for an unknown product or another client's image", async () => {
+  it("answers 400 naming each problem and an unknown product, 404 for another client's image", async () => {
     const bad = await post(a, {
       productHandle: 'tee',
       design: {
@@ -168,9 +168,21 @@ describe('Recipe sets: designs (HTTP)', () => {
     expect(shape.text).toContain('design.front.elements[0].type must be text or image');
     expect((await post(a, { design: {} })).status).toBe(400);
 
+    // The request is what is wrong: 400 naming the handle, not 404.
     const product = await post(a, { productHandle: 'mug' });
-    expect(product.status).toBe(404);
-    expect(product.text).toBe('Product mug was not found.');
+    expect(product.status).toBe(400);
+    expect(product.text).toBe(
+      'Invalid request: productHandle "mug" is not a product of this client\'s catalog (GET /api/catalog/{clientHandle}/products lists them).',
+    );
+    const colour = await post(a, {
+      productHandle: 'tee',
+      design: { front: { background: 'navy', elements: [text({ colour: '#12345' })] } },
+    });
+    expect(colour.status).toBe(400);
+    expect(colour.text).toBe(
+      'Invalid request: design.front.background "navy" is not a colour as #rrggbb. ' +
+        'design.front.elements[0].colour "#12345" is not a colour as #rrggbb.',
+    );
     const foreign = await uploadImage(t, b);
     const image = await post(a, {
       productHandle: 'tee',

@@ -2,6 +2,7 @@ import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RESPONSE_HEADERS } from '../../src/common/openapi/response-headers';
 
 /** One response as the server sent it (recorded by the test app). */
 export interface RecordedResponse {
@@ -9,6 +10,8 @@ export interface RecordedResponse {
   url: string;
   status: number;
   contentType: string;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string>;
   body: Buffer;
 }
 
@@ -17,6 +20,7 @@ interface MediaType {
 }
 interface ResponseObject {
   content?: Record<string, MediaType>;
+  headers?: Record<string, object>;
 }
 interface Operation {
   operationId?: string;
@@ -31,18 +35,24 @@ interface OpenApiDocument {
 const UNDOCUMENTED = [
   /^\/docs(-json|-yaml)?(\/|$)/i,
   /^\/test-only\//i,
-  // The render route's path-segment forms (any subset of state/camera/width/height, any order):
-  // OpenAPI cannot describe them; the documented forms' description does.
-  /^\/api\/assets\/generated\/recipeset\/readable\/[^/]+\/(view\/)?[^/]+\/(state|camera|width|height)\//i,
   // Render paths with `.`, `..` or empty segments: refused (400) before routing; no template has them.
   /^\/api\/assets\/generated\/recipeset\/readable\/.*(\/\.{1,2}(\/|$)|\/\/)/i,
 ];
+/**
+ * The render route's path-segment forms the document does not list: state, camera, width and
+ * height in another order than the documented one, or after `view/{viewAngleHandle}`.
+ */
+const UNLISTED_RENDER_FORMS =
+  /^\/api\/assets\/generated\/recipeset\/readable\/[^/]+\/(view\/)?[^/]+\/(state|camera|width|height)\//i;
+/** The headers clients read (src/common/openapi/response-headers.ts): each must be documented. */
+const DECLARED_HEADERS = Object.keys(RESPONSE_HEADERS);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * Checks recorded responses against the committed OpenAPI document: the route and method exist,
- * the status is documented, the content type is one the document declares for that status, and a
- * JSON body satisfies its schema. Responses of unknown routes (404 before routing) are skipped.
+ * the status is documented, each header clients read that the answer carries (X-Total-Count,
+ * Location, ETag, Retry-After, RateLimit, …) is declared on that status, the content type is one
+ * the document declares for that status, and a JSON body satisfies its schema. Responses of unknown routes (404 before routing) are skipped.
  */
 export class ContractChecker {
   private readonly doc: OpenApiDocument;
@@ -70,7 +80,7 @@ export class ContractChecker {
     if (!METHODS.includes(method) || UNDOCUMENTED.some((p) => p.test(path))) return [];
     const match = this.templates.filter((t) => t.pattern.test(path));
     if (match.length === 0)
-      return r.status === 404
+      return r.status === 404 || UNLISTED_RENDER_FORMS.test(path)
         ? []
         : [`${r.method} ${path}: no such path in openapi.json (${r.status})`];
     // Prefer the template with the most fixed text (e.g. /api/order/status over /api/order/{x}).
@@ -83,6 +93,12 @@ export class ContractChecker {
     if (!operation) return r.status === 404 ? [] : [`${where}: method not documented`];
     const response = operation.responses[String(r.status)] ?? operation.responses.default;
     if (!response) return [`${where}: status not documented`];
+    const documented = new Set(Object.keys(response.headers ?? {}).map((h) => h.toLowerCase()));
+    const undeclared = DECLARED_HEADERS.filter(
+      (h) => r.headers[h.toLowerCase()] !== undefined && !documented.has(h.toLowerCase()),
+    );
+    if (undeclared.length > 0)
+      return [`${where}: header ${undeclared.join(', ')} sent but not documented`];
     if (r.body.length === 0) return [];
     const mediaType = r.contentType.split(';')[0].trim().toLowerCase();
     const declared = response.content ?? {};

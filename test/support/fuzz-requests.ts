@@ -141,8 +141,30 @@ export const DESIGN_POOLS = {
   fonts: ['roboto', 'roboto-bold', 'lobster', 'OSWALD'],
 };
 
+/**
+ * A render request drawn small. Sizes up to the maximum are valid, but a large one is drawn at up
+ * to 4096 px: seconds a request. Kept small here, in the query and the path (the HTTP tests cover
+ * large sizes), so the run tests breadth.
+ */
+function smallRender(req: GeneratedRequest): GeneratedRequest {
+  const small = (values: Record<string, unknown>, sides: string[]) => {
+    const out = { ...values };
+    for (const side of sides)
+      if (typeof out[side] === 'number' && out[side] > 512) out[side] = 1 + (out[side] % 512);
+    return out;
+  };
+  const query = small(req.query, ['width', 'height', 'w', 'h']);
+  // `crop` in units of the render's width and height: its values must lie within them, which
+  // the schema cannot say (the HTTP tests cover the units); here crop is in pixels.
+  delete query.cropxunits;
+  delete query.cropyunits;
+  return { ...req, path: small(req.path, ['width', 'height']), query };
+}
+
 /** A generated request made valid under the rules beyond the schema (see above). */
 export function prepare(op: Operation, req: GeneratedRequest, n: number): GeneratedRequest {
+  // renderRecipeSet, renderRecipeSetView and the path-segment forms (renderRecipeSetWidth, …).
+  if (op.operationId.startsWith('renderRecipeSet')) return smallRender(req);
   switch (op.operationId) {
     case 'acknowledgeOrder':
     case 'submitOrder':
@@ -234,20 +256,6 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       // A cursor is one the service answered (`next`): a made-up one is refused, 400.
       const query = { ...req.query };
       delete query.cursor;
-      return { ...req, query };
-    }
-    case 'renderRecipeSet':
-    case 'renderRecipeSetView': {
-      // Sizes up to the maximum are valid, but a large one is drawn at up to 4096 px: seconds a
-      // request. Kept small here (the HTTP tests cover large sizes), so the run tests breadth.
-      const query = { ...req.query };
-      for (const side of ['width', 'height', 'w', 'h'])
-        if (typeof query[side] === 'number' && query[side] > 512)
-          query[side] = 1 + (query[side] % 512);
-      // `crop` in units of the render's width and height: its values must lie within them, which
-      // the schema cannot say (the HTTP tests cover the units); here crop is in pixels.
-      delete query.cropxunits;
-      delete query.cropyunits;
       return { ...req, query };
     }
     case 'signRenderUrl': {

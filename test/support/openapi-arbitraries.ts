@@ -26,7 +26,7 @@ export interface Parameter {
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, unknown>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> };
 }
 
 export interface Operation {
@@ -135,7 +135,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       METHODS.filter((m) => item[m]).map((method) => {
         const op = item[method] as {
           operationId?: string;
-          parameters?: Parameter[];
+          parameters?: (Parameter | { $ref: string })[];
           requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
         };
         return {
@@ -144,7 +144,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
           operationId: op.operationId ?? `${method} ${path}`,
           parameters: [
             ...((item.parameters as Parameter[] | undefined) ?? []),
-            ...(op.parameters ?? []),
+            ...(op.parameters ?? []).map((p) => parameterOf(doc, p)),
           ].filter((p) => p.in !== 'cookie'),
           body: op.requestBody?.content?.['application/json']?.schema,
           multipart: op.requestBody?.content?.['multipart/form-data']?.schema,
@@ -153,6 +153,14 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       }),
     ),
   );
+}
+
+/** A parameter, or the one of `components.parameters` it references. */
+function parameterOf(doc: OpenApiDocument, p: Parameter | { $ref: string }): Parameter {
+  if (!('$ref' in p)) return p;
+  const found = doc.components?.parameters?.[p.$ref.replace('#/components/parameters/', '')];
+  if (!found) throw new Error(`unresolvable parameter $ref ${p.$ref}`);
+  return found;
 }
 
 function bodiesApart(operations: Operation[]): Operation[] {

@@ -27,6 +27,12 @@ export function recordResponses(into: RecordedResponse[]) {
         url: req.originalUrl,
         status: res.statusCode,
         contentType: String(res.getHeader('content-type') ?? ''),
+        headers: Object.fromEntries(
+          Object.entries(res.getHeaders()).map(([name, value]) => [
+            name.toLowerCase(),
+            Array.isArray(value) ? value.join(', ') : String(value),
+          ]),
+        ),
         // As the caller reads it: a gzipped answer (Content-Encoding) is checked unzipped.
         body:
           res.getHeader('content-encoding') === 'gzip'

@@ -25,8 +25,8 @@ import { EMBELLISHMENTS, Embellishment } from '../product-definition';
 import { Handle } from './handle';
 import { PrintSettingsInputDto } from './print-settings.dto';
 import { ViewAngleDto } from './view-angle.dto';
+import { colourMessage, HEX_COLOUR } from '../../common/validation/colour';
 
-export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 /** Largest side of a print area, in millimetres. */
 export const MAX_PRINT_MM = 5000;
 
@@ -43,7 +43,7 @@ export class OptionValueDto {
 
   @ApiPropertyOptional({ type: String, pattern: HEX_COLOUR.source, example: '#1a1a1a' })
   @IsOptional()
-  @Matches(HEX_COLOUR, { message: '$property must be a colour as #rrggbb' })
+  @Matches(HEX_COLOUR, { message: colourMessage })
   hex?: string;
 }
 

@@ -13,7 +13,7 @@ const actor = (role: Role): Actor => ({
 
 class ThingNotFound extends DomainError {
   constructor() {
-    super('THING_NOT_FOUND', ErrorKind.NotFound, 'Thing was not found.');
+    super('RECIPE_SET_NOT_FOUND', ErrorKind.NotFound, 'Thing was not found.');
   }
 }
 

@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-codes';
+
 /**
  * Kinds of failure a service can report. Services never speak HTTP; the exception filter maps each
  * kind to its status code in one place.
@@ -44,7 +46,7 @@ export class DomainError extends Error {
   readonly logEntryId: string | undefined;
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly kind: ErrorKind,
     message: string,
     options: DomainErrorOptions = {},

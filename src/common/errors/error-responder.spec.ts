@@ -69,7 +69,7 @@ function expectText(res: FakeResponse, status: number, body: string): void {
 }
 
 const notFound = () =>
-  new DomainError('ORDER_NOT_FOUND', ErrorKind.NotFound, 'Order 42 was not found.');
+  new DomainError('PURCHASE_ORDER_NOT_FOUND', ErrorKind.NotFound, 'Order 42 was not found.');
 
 describe('ErrorResponder', () => {
   it('sets its logger context', () => {
@@ -84,7 +84,7 @@ describe('ErrorResponder', () => {
   });
 
   it('records a log entry for a DomainError that asks for one and links it', async () => {
-    const err = new DomainError('RENDER_FAILED', ErrorKind.Unprocessable, 'The render failed.', {
+    const err = new DomainError('RENDER_TIMED_OUT', ErrorKind.Unprocessable, 'The render failed.', {
       logEntry: true,
     });
     const { res, recorder } = await respond(err, request('POST', '/renders?debug=1'));
@@ -95,7 +95,7 @@ describe('ErrorResponder', () => {
       status: 422,
       method: 'POST',
       route: '/renders',
-      code: 'RENDER_FAILED',
+      code: 'RENDER_TIMED_OUT',
       message: 'The render failed.',
       requestId: 'req-1',
     });
@@ -137,7 +137,9 @@ describe('ErrorResponder', () => {
     });
     expect(logger.error).toHaveBeenCalledTimes(1);
     const logged = await respond(
-      new DomainError('X', ErrorKind.Conflict, 'Taken.', { logEntry: true }),
+      new DomainError('PURCHASE_ORDER_ALREADY_SUBMITTED', ErrorKind.Conflict, 'Taken.', {
+        logEntry: true,
+      }),
       req,
     );
     expect(logged.recorder.record).not.toHaveBeenCalled();
@@ -155,7 +157,10 @@ describe('ErrorResponder', () => {
   it('closes the connection when it answers before the body was read', async () => {
     const socket: { destroySoon?: unknown } = {};
     const unread = request('POST', '/x', {}, { actor: undefined, complete: false, socket });
-    const { res } = await respond(new DomainError('T', ErrorKind.Unauthenticated, 'No.'), unread);
+    const { res } = await respond(
+      new DomainError('TOKEN_INVALID', ErrorKind.Unauthenticated, 'No.'),
+      unread,
+    );
     expect(res.headers.Connection).toBe('close');
     // Closed after the answer without cutting off a client still sending (see unread-body.ts).
     expect(socket.destroySoon).toEqual(expect.any(Function));
@@ -198,7 +203,7 @@ describe('ErrorResponder', () => {
       title: 'Not Found',
       status: 404,
       detail: 'Order 42 was not found.',
-      code: 'ORDER_NOT_FOUND',
+      code: 'PURCHASE_ORDER_NOT_FOUND',
       requestId: 'req-1',
     });
   });

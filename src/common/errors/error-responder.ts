@@ -14,6 +14,7 @@ import { TOKEN_CHALLENGE } from '../auth/token-header';
 import { BODY_DECODE_FAILED } from '../http/json-body.interceptor';
 import { closeAfterAnswer, UnreadBodyLimits } from '../http/unread-body';
 import { DomainError, ErrorKind, FieldError } from './domain-error';
+import type { ErrorCode } from './error-codes';
 import { LogEntryRecorder } from './log-entry-recorder';
 import { PROBLEM_JSON, ProblemDetails } from './problem-details';
 
@@ -36,7 +37,7 @@ const UNREAD_BODY_TIMEOUT_MS = 5000;
 
 interface NormalizedError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: FieldError[];
   logEntry: boolean;

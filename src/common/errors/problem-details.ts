@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_CODES, ErrorCode } from './error-codes';
 
 export const PROBLEM_JSON = 'application/problem+json';
 
@@ -27,8 +28,13 @@ export class ProblemDetails {
   })
   detail: string;
 
-  @ApiPropertyOptional({ example: 'INTERNAL_ERROR', description: 'Stable machine-readable code.' })
-  code?: string;
+  @ApiPropertyOptional({
+    enum: [...ERROR_CODES],
+    enumName: 'ErrorCode',
+    example: 'INTERNAL_ERROR',
+    description: 'Stable machine-readable code.',
+  })
+  code?: ErrorCode;
 
   @ApiPropertyOptional({ example: '5b7c1d2e-0f7a-4a7e-9d54-2b1b7d0c9a61' })
   requestId?: string;

@@ -1,12 +1,14 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
+import { ApiResponseHeaders } from '../openapi/response-headers';
 import { IdempotencyInterceptor, KEY_PATTERN } from './idempotency.interceptor';
 
 /** Accepts an optional Idempotency-Key on this route, and documents it. */
 export function Idempotent(): MethodDecorator {
   return applyDecorators(
     UseInterceptors(IdempotencyInterceptor),
+    ApiResponseHeaders(['2xx'], 'Idempotent-Replayed'),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

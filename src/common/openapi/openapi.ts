@@ -3,9 +3,12 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { envelopeSchema, EVENT_CATALOG } from '../events/event-catalog';
 import { EventType } from '../events/event-recorder';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
-import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../auth/token-header';
+import { TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 import { applyBodyContents } from './api-body-content';
+import { describeDefaultsOfOptionalProperties } from './optional-defaults';
+import { applyPathForms } from './path-forms';
+import { applyResponseHeaders } from './response-headers';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
@@ -85,7 +88,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_controller, method) => method,
   });
   applyBodyContents(document);
+  applyPathForms(document);
   addCommonErrors(document);
+  applyResponseHeaders(document);
+  describeDefaultsOfOptionalProperties(document.components?.schemas ?? {});
   addWebhooks(document);
   tidyAlternatives(document.components?.schemas ?? {});
   return document;
@@ -147,16 +153,12 @@ function addWebhooks(document: OpenAPIObject): void {
 
 const PROBLEM = { [PROBLEM_JSON]: { schema: { $ref: '#/components/schemas/ProblemDetails' } } };
 const TEXT_OR_PROBLEM = { 'text/plain': { schema: { type: 'string' } }, ...PROBLEM };
-const WWW_AUTHENTICATE = {
-  description: `Names the header to send the API token in: \`${TOKEN_CHALLENGE}\`.`,
-  schema: { type: 'string', example: TOKEN_CHALLENGE },
-};
 
 /**
  * Answers every operation can give (docs/design.md §4): 500 and 503 (database unavailable) as
  * ProblemDetails everywhere; for operations with path parameters, 400 for a malformed
  * percent-encoding; for operations with a body, 400 for malformed JSON, 413 for a body over the
- * limit and 415 for an encoding the server cannot decode; and the `WWW-Authenticate` header on 401.
+ * limit and 415 for an encoding the server cannot decode. Their headers: applyResponseHeaders.
  */
 function addCommonErrors(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
@@ -164,10 +166,6 @@ function addCommonErrors(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       const responses = operation.responses;
-      const unauthenticated = responses['401'];
-      if (unauthenticated && !('$ref' in unauthenticated)) {
-        unauthenticated.headers = { 'WWW-Authenticate': WWW_AUTHENTICATE };
-      }
       responses['503'] ??= {
         description: 'The database is unavailable; retry later (Retry-After).',
         content: PROBLEM,

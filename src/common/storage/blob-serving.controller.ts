@@ -13,6 +13,7 @@ import { ApiTextError } from '../openapi/api-text-error.decorator';
 import { BLOB_CONTENT_TYPES } from './blob-keys';
 import { BlobNotFound, BlobServer } from './blob-server';
 import { IMMUTABLE_CACHE_CONTROL } from './blob-store';
+import { ApiIfNoneMatch } from '../openapi/response-headers';
 
 const MEDIA_TYPES = [...new Set(Object.values(BLOB_CONTENT_TYPES).map((t) => t.split(';')[0]))];
 /** The bytes as stored; a JSON blob is any JSON document. */
@@ -64,6 +65,7 @@ function BlobOperation(operationId: string, summary: string): MethodDecorator {
         example: `3f${'0'.repeat(62)}.png`,
       },
     }),
+    ApiIfNoneMatch(),
     ApiProduces(...MEDIA_TYPES),
     ApiResponse({ status: 200, description: 'The whole blob.', headers: CACHING, content: BINARY }),
     ApiResponse({

@@ -12,6 +12,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { CaseInsensitiveEnum, LenientBoolean, LenientInt } from '../../common/validation/lenient';
+import { colourMessage, HEX_COLOUR } from '../../common/validation/colour';
 
 /** The limits of every generator's input (also written into the OpenAPI document). */
 export const IMAGEGEN_LIMITS = {
@@ -33,9 +34,7 @@ export const IMAGEGEN_LIMITS = {
 export const FRAMES = ['none', 'circle', 'square', 'diamond'] as const;
 export type Frame = (typeof FRAMES)[number];
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const HEX_PATTERN = '^#[0-9a-fA-F]{6}$';
-const HEX_RULE = '$property must be a colour as #rrggbb';
+const HEX_PATTERN = HEX_COLOUR.source;
 /** Letters of Latin-1 (A–Z and the accented ones), 1 to 3. */
 export const LETTERS = /^[A-Za-zÀ-ÖØ-öø-ÿ]{1,3}$/;
 
@@ -76,7 +75,7 @@ const Colour = (description: string, fallback: string): PropertyDecorator =>
     }),
     IsOptional(),
     Transform(lowerCase),
-    Matches(HEX, { message: HEX_RULE }),
+    Matches(HEX_COLOUR, { message: colourMessage }),
   );
 
 const Side = (): PropertyDecorator =>
@@ -198,7 +197,7 @@ export class PatternImageRequestDto extends GeneratedImageOptionsDto {
   @ArrayMaxSize(IMAGEGEN_LIMITS.maxColours, {
     message: `$property must have at most ${IMAGEGEN_LIMITS.maxColours} colours`,
   })
-  @Matches(HEX, { each: true, message: 'each of $property must be a colour as #rrggbb' })
+  @Matches(HEX_COLOUR, { each: true, message: colourMessage })
   colours?: string[];
 
   @Side()
