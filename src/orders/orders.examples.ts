@@ -15,7 +15,7 @@ export const ACK_EXAMPLE = {
     postalCode: '62701',
     country: 'US',
   },
-  lineItems: [{ recipeSetId: 'ABCD2345', skuQuantities: [{ sku: 'TSHIRT-BLK-M', quantity: '2' }] }],
+  lineItems: [{ recipeSetId: 'DEMTEE2A', skuQuantities: [{ sku: 'DEMO-TEE-BLK-M', quantity: '2' }] }],
 };
 
 export const NOT_FOUND_404 =

@@ -13,7 +13,7 @@ export function ApiRecipeSetRefParam(name: string): MethodDecorator & ClassDecor
   return ApiParam({
     name,
     description: 'Readable id (8 characters, any case) or UUID.',
-    example: 'K7PQ4MZT',
+    example: 'DEMTEE2A',
     schema: { type: 'string', pattern: RECIPE_SET_REF_PATTERN },
   });
 }

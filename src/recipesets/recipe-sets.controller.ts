@@ -71,7 +71,7 @@ export class RecipeSetsController {
   @ApiTextError(
     409,
     'The recipe set is no longer Created, or is past the given version.',
-    'Recipe set K7PQ4MZT is Ordered: its design can change only while it is Created.',
+    'Recipe set DEMTEE2A is Ordered: its design can change only while it is Created.',
   )
   async replaceRecipeSetDesign(
     @CurrentActor() actor: Actor,

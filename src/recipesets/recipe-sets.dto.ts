@@ -143,7 +143,7 @@ export class ReplaceDesignDto {
 }
 
 export class RecipeSetDto {
-  @ApiProperty({ example: 'K7PQ4MZT' }) readableId: string;
+  @ApiProperty({ example: 'DEMTEE2A' }) readableId: string;
   @ApiProperty({ format: 'uuid' }) uuid: string;
   @ApiProperty({ example: 'demo-tee' }) productHandle: string;
   @ApiProperty({

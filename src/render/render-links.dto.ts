@@ -11,7 +11,7 @@ export class SignRenderUrlDto {
   @RequiredText(MAX_SIGNED_URL_LENGTH, {
     description:
       'A render URL of this server (absolute, or a path starting with `/api/assets/generated/recipeset/readable/`), with any of its parameters.',
-    example: '/api/assets/generated/recipeset/readable/K7PQ4MZT/north?width=400&format=jpeg',
+    example: '/api/assets/generated/recipeset/readable/DEMTEE2A/north?width=400&format=jpeg',
   })
   url: string;
 
@@ -31,7 +31,7 @@ export class SignedRenderUrlDto {
     description:
       'The URL with `client`, `expires`, `keyId` and `signature` added: it works without the API token header until it expires.',
     example:
-      'https://api.example.com/api/assets/generated/recipeset/readable/K7PQ4MZT/north?width=400&format=jpeg&client=acme&expires=1764547200&keyId=k1&signature=Qm9n…',
+      'https://api.example.com/api/assets/generated/recipeset/readable/DEMTEE2A/north?width=400&format=jpeg&client=acme&expires=1764547200&keyId=k1&signature=Qm9n…',
   })
   url: string;
 

@@ -47,7 +47,7 @@ export class ShareController {
         value: {
           emailAddresses: ['jane@example.com'],
           phoneNumbers: ['+49 151 12345678'],
-          recipeSetReadableId: '9EDB2AFP',
+          recipeSetReadableId: 'DEMTEE2A',
           locale: 'de',
         },
       },
@@ -66,7 +66,7 @@ export class ShareController {
   @ApiTextError(
     401,
     'The recipe set is not available for sharing: OnHold, Cancelled, or sharing turned off for its product or client.',
-    'Recipe set 9EDB2AFP is OnHold: it is not available for sharing.',
+    'Recipe set DEMTEE2A is OnHold: it is not available for sharing.',
   )
   @ApiTextError(
     404,

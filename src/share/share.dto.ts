@@ -27,7 +27,7 @@ export class UserShareDto {
   phoneNumbers?: string[] | null;
 
   @OptionalText(36, {
-    example: '9EDB2AFP',
+    example: 'DEMTEE2A',
     description:
       'The recipe set to share: its readable id or UUID. Required when there are recipients.',
   })
@@ -54,7 +54,7 @@ export class ShareLinkDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: '9EDB2AFP' })
+  @ApiProperty({ example: 'DEMTEE2A' })
   recipeSetReadableId: string;
 
   @ApiProperty({ enum: ['email', 'sms'] })
@@ -84,7 +84,7 @@ export class ShareLinkListDto {
 /** The query of GET /api/share/links. */
 export class ShareLinksQueryDto {
   @OptionalText(36, {
-    example: '9EDB2AFP',
+    example: 'DEMTEE2A',
     description: 'Only the links of this recipe set (readable id or UUID).',
   })
   recipeSetReadableId?: string | null;

@@ -29,7 +29,7 @@ const ORDER = {
   ),
 };
 const LINE = {
-  recipeSetReadableId: str("The line item's recipe set.", '9EDB2AFP'),
+  recipeSetReadableId: str("The line item's recipe set.", 'DEMTEE2A'),
   lineItemId: int('The line item (`lineItems[].id` of the order).', 1042),
   externalLineItemId: {
     ...str("The partner's own line item id, if it gave one.", 'L-7'),
@@ -38,7 +38,7 @@ const LINE = {
 };
 const RECIPE_SET = {
   ...CLIENT,
-  recipeSetReadableId: str('The recipe set.', '9EDB2AFP'),
+  recipeSetReadableId: str('The recipe set.', 'DEMTEE2A'),
 };
 
 /** Each event type: when it is sent, and its `data`. The OpenAPI document's `x-webhooks`. */
@@ -48,7 +48,7 @@ export const EVENT_CATALOG: Record<EventType, { summary: string; data: Record<st
       'A purchase order was acknowledged (POST /api/order/acknowledgement(s), POST /api/order).',
     data: {
       ...ORDER,
-      recipeSetReadableIds: strings('Its recipe sets (the first 500).', ['9EDB2AFP']),
+      recipeSetReadableIds: strings('Its recipe sets (the first 500).', ['DEMTEE2A']),
       recipeSetCount: int('How many recipe sets it names.', 1),
       lineItemCount: int('How many line items it has.', 1),
     },
@@ -92,7 +92,7 @@ export const EVENT_CATALOG: Record<EventType, { summary: string; data: Record<st
       designVersion: int('The design version they were made from.', 3),
       printFilesUrl: str(
         'Where to fetch them (with the API token).',
-        'https://api.example.com/api/webtoprint/9EDB2AFP',
+        'https://api.example.com/api/webtoprint/DEMTEE2A',
       ),
       locations: strings('The printable locations with files.', ['front', 'back']),
     },

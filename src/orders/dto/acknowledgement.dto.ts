@@ -38,7 +38,7 @@ export const MAX_TRACKING_NUMBERS = 100;
 export const MAX_SERIAL_NUMBERS = 1000;
 
 export class SkuQuantityDto {
-  @OptionalText(100, { example: 'TSHIRT-BLK-M' })
+  @OptionalText(100, { example: 'DEMO-TEE-BLK-M' })
   sku?: string | null;
 
   @ApiLenientInt({
@@ -72,7 +72,7 @@ export class LineItemInputDto {
     type: String,
     nullable: true,
     maxLength: 64,
-    example: 'ABCD2345',
+    example: 'DEMTEE2A',
     description: 'Readable id (8 characters) or UUID.',
   })
   @IsOptional()
@@ -162,7 +162,7 @@ export class LineItemInputDto {
 
 /** Legacy alternative to lineItems. */
 export class RecipeSetSkuQuantityDto {
-  @OptionalText(64, { example: 'ABCD2345' })
+  @OptionalText(64, { example: 'DEMTEE2A' })
   recipeSetId?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, maxLength: 64 })
@@ -266,7 +266,7 @@ export class OrderAcknowledgementDto {
 }
 
 export class SubmissionStatusDto {
-  @ApiProperty({ type: String, nullable: true, example: 'ABCD2345' })
+  @ApiProperty({ type: String, nullable: true, example: 'DEMTEE2A' })
   recipeSetId: string | null;
 
   @ApiProperty({ example: true })
