@@ -15,7 +15,9 @@ export const ACK_EXAMPLE = {
     postalCode: '62701',
     country: 'US',
   },
-  lineItems: [{ recipeSetId: 'DEMTEE2A', skuQuantities: [{ sku: 'DEMO-TEE-BLK-M', quantity: '2' }] }],
+  lineItems: [
+    { recipeSetId: 'DEMTEE2A', skuQuantities: [{ sku: 'DEMO-TEE-BLK-M', quantity: '2' }] },
+  ],
 };
 
 export const NOT_FOUND_404 =
