@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -82,11 +83,13 @@ export class AdminController {
     'sharingEnabled is not a boolean, currency no ISO 4217 code, or a URL not an absolute https URL (or a storefront URL with another placeholder): the message names the value.',
   )
   @ApiTextError(404, 'No such client.')
+  // Every setting is optional: no body, like `{}`, changes nothing and answers the settings.
+  @ApiBody({ type: UpdateClientDto, required: false })
   updateClient(
     @Param('clientHandle') clientHandle: string,
-    @Body() body: UpdateClientDto,
+    @Body() body?: UpdateClientDto,
   ): Promise<ClientSettingsDto> {
-    return this.clients.updateSettings(clientHandle, body);
+    return this.clients.updateSettings(clientHandle, body ?? {});
   }
 
   @Post('clients/:clientHandle/tokens')

@@ -252,6 +252,16 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
         return req;
       return { ...req, body: { ...req.body, url: `https://93.184.216.34/hooks/${n}` } };
     }
+    case 'updateClient': {
+      // A currency Intl knows and https URLs (the schema cannot say which codes Intl knows, nor
+      // what makes a URL one a page may link to).
+      if (!isObject(req.body)) return req;
+      const body = { ...req.body };
+      if ('currency' in body) body.currency = ['EUR', 'usd', 'CHF', 'gbp'][n % 4];
+      for (const key of ['signInUrl', 'storefrontUrl'])
+        if (typeof body[key] === 'string') body[key] = `https://shop.example.com/${key}/${n}`;
+      return { ...req, body };
+    }
     case 'listWebhookDeliveries': {
       // A cursor is one the service answered (`next`): a made-up one is refused, 400.
       const query = { ...req.query };
