@@ -6,7 +6,7 @@ import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { addProduct } from '../support/availability';
 import { seriousAxeViolations } from './axe';
-import { launchChromium } from './browser';
+import { launchChromium, openPage } from './browser';
 import { screenshot } from './screenshots';
 
 /**
@@ -62,8 +62,7 @@ describe('Availability pages in a real browser (Chromium)', () => {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     it(`401 sign-in page, then the details page after signing in (${device})`, async () => {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const page = await openPage(browser, { viewport });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const first = await page.goto(`${base}/availability/details/${acme.handle}`);
@@ -84,7 +83,7 @@ describe('Availability pages in a real browser (Chromium)', () => {
         'document.documentElement.scrollWidth - window.innerWidth',
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      const cookies = await context.cookies();
+      const cookies = await page.context().cookies();
       const session = cookies.find((c) => c.name === 'pci_availability')!;
       expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/availability' });
 
@@ -98,13 +97,12 @@ describe('Availability pages in a real browser (Chromium)', () => {
       const again = await page.goto(`${base}/availability/details/${acme.handle}`);
       expect(again?.status()).toBe(401);
       expect(errors).toEqual([]);
-      await context.close();
+      await page.context().close();
     });
   }
 
   it('the details page links back to the overview, prices in their currency (ServiceAdmin, desktop)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${base}/availability/details/${acme.handle}`);
     await page.fill('#token', operator.token);
     await page.click('button[type=submit]');
@@ -121,12 +119,11 @@ describe('Availability pages in a real browser (Chromium)', () => {
     await page.waitForURL(`${base}/availability`);
     expect(await page.textContent('h1')).toBe('Pricing and availability: all clients');
     await screenshot(page, 'availability-overview');
-    await context.close();
+    await page.context().close();
   });
 
   it('the overview for a ServiceAdmin, linking to the details', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto(`${base}/availability`);
     await page.fill('#token', operator.token);
     await page.click('button[type=submit]');
@@ -137,6 +134,6 @@ describe('Availability pages in a real browser (Chromium)', () => {
     await page.waitForURL(`${base}/availability/details/${acme.handle}`);
     expect(await page.textContent('main')).toContain('TEE-S');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { createClient, TestClient } from '../factories/clients';
 import { freePort } from '../../scripts/lib/ports';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { demoRecipeSets, shareLinkPath } from '../support/share';
-import { launchChromium } from './browser';
+import { launchChromium, openPage } from './browser';
 
 const RENDERS = '/api/assets/generated/recipeset/readable';
 const port = (server: Server) => (server.address() as AddressInfo).port;
@@ -53,7 +53,7 @@ describe('Cross-origin images in a real browser (Chromium)', () => {
 
   /** Opens `url` and answers what failed: responses of 400 and more, failed loads, console errors. */
   async function open(url: string): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const problems: string[] = [];
     page.on('requestfailed', (r) => problems.push(`${r.failure()?.errorText} ${r.url()}`));
     page.on('response', (r) => {
@@ -65,9 +65,7 @@ describe('Cross-origin images in a real browser (Chromium)', () => {
     });
     await page.goto(url);
     // Page-side code as text: the project's TypeScript has no DOM types.
-    await page.waitForFunction('[...document.images].every((i) => i.complete)', undefined, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction('[...document.images].every((i) => i.complete)');
     return { page, problems };
   }
 

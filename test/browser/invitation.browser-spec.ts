@@ -7,7 +7,7 @@ import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually } from '../support/messages';
 import { startSmtpSink } from '../support/smtp-sink';
 import { seriousAxeViolations } from './axe';
-import { launchChromium } from './browser';
+import { launchChromium, openPage } from './browser';
 import { screenshot } from './screenshots';
 
 const PASSWORD = 'violet tractor 42 sings';
@@ -58,7 +58,7 @@ describe('Invitation in a real browser (Chromium)', () => {
     const path = /\/invitation\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.html || '')![0];
     expect(mail.parsed.text).toContain(path);
 
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${base}${path}`);

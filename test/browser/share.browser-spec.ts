@@ -6,7 +6,7 @@ import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { demoRecipeSets, outboxMessages, share } from '../support/share';
 import { seriousAxeViolations } from './axe';
-import { launchChromium } from './browser';
+import { launchChromium, openPage } from './browser';
 import { screenshot } from './screenshots';
 
 /** The share page as a recipient sees it, in Chromium. */
@@ -48,7 +48,7 @@ describe('The share page in a real browser (Chromium)', () => {
   });
 
   it('shows the product and its render (loaded under the page policy), with no serious axe violations', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     // Every resource the page loads must load (the browser's own favicon request aside).
@@ -68,9 +68,7 @@ describe('The share page in a real browser (Chromium)', () => {
     );
     const img = await page.waitForSelector('main img');
     // Page-side code as text: the project's TypeScript has no DOM types.
-    await page.waitForFunction("document.querySelector('main img').complete", undefined, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction("document.querySelector('main img').complete");
     expect(
       await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth),
     ).toBeGreaterThan(0);
@@ -88,7 +86,7 @@ describe('The share page in a real browser (Chromium)', () => {
   });
 
   it('shows a clear page for a link that does not exist', async () => {
-    const page = await browser.newPage({ locale: 'es-ES' });
+    const page = await openPage(browser, { locale: 'es-ES' });
     const res = await page.goto(`${base}/share/${'z'.repeat(43)}`);
     expect(res?.status()).toBe(404);
     expect(await page.textContent('h1')).toBe('Enlace no encontrado');

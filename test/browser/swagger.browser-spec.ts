@@ -5,7 +5,7 @@ import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { seriousAxeViolations } from './axe';
-import { launchChromium } from './browser';
+import { launchChromium, openPage } from './browser';
 
 /** What a person sees: Swagger UI with the Authorize button, and the log-entry page. */
 describe('In a real browser (Chromium)', () => {
@@ -27,11 +27,11 @@ describe('In a real browser (Chromium)', () => {
   });
 
   it('Swagger UI loads, Authorize takes the token (kept out of storage), and "Try it out" on an authenticated GET returns 200', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${base}/docs`);
-    await page.waitForSelector('.swagger-ui .btn.authorize', { timeout: 15_000 });
+    await page.waitForSelector('.swagger-ui .btn.authorize');
     await page.click('.btn.authorize');
     await page.fill('.modal-ux input', client.token);
     await page.click('.modal-ux button.authorize');
@@ -69,7 +69,7 @@ describe('In a real browser (Chromium)', () => {
       });
     expect(res.status).toBe(404);
     const logId = /logentry\/detail\/([0-9a-f-]{36})/.exec(res.text)![1];
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.goto(`${base}/logentry/detail/${logId}`);
     expect(await page.textContent('h1')).toBe('Log entry');
     const table = await page.textContent('table');
