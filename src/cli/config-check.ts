@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { ConfigValidationError } from '../config/environment';
 import { openDatabase } from '../database/open-database';
 import { ExitSilently } from './context';
+import { cliIo } from './io';
 import { formatTable, out } from './output';
 
 /** One line of `config check`: ok, fail, or skip (not configured). */
@@ -140,7 +141,7 @@ export function addConfigCommands(program: Command): void {
       let config: AppConfig | undefined;
       const results: CheckResult[] = [];
       try {
-        config = AppConfig.fromEnv(process.env, { backgroundTasks: false });
+        config = AppConfig.fromEnv(cliIo().env, { backgroundTasks: false });
         results.push({
           check: 'config',
           status: 'ok',

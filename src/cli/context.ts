@@ -4,7 +4,6 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { loadConfigOrExit } from '../bootstrap-config';
 import { ClientsModule } from '../clients/clients.module';
 import { CachingModule } from '../common/caching/caching.module';
 import { ClockModule } from '../common/clock/clock';
@@ -18,6 +17,7 @@ import { RedisModule } from '../common/redis/redis.module';
 import { SchedulingModule } from '../common/scheduling/work-pools';
 import { StorageModule } from '../common/storage/storage.module';
 import { AppConfig } from '../config/app-config';
+import { ConfigValidationError } from '../config/environment';
 import { ConfigModule } from '../config/config.module';
 import { PostgresConnection } from '../database/connection';
 import { DatabaseModule } from '../database/database.module';
@@ -29,6 +29,7 @@ import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 import { PlansModule } from '../plans';
 import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks';
+import { cliIo } from './io';
 
 /**
  * What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. The
@@ -42,7 +43,7 @@ class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule.forRoot(config, pino.destination(2)),
+        LoggingModule.forRoot(config, logDestination()),
         // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
         DatabaseModule.forRoot({ connection, migrate: false }),
         // Revoking a token publishes it to the running instances (when REDIS_URL is set).
@@ -83,9 +84,24 @@ export class ExitSilently extends Error {
   }
 }
 
-/** The configuration of a command's process: the environment's, without background tasks. */
+/**
+ * The configuration of a command: its environment's, without background tasks. A bad one ends the
+ * command with exit code 78 (EX_CONFIG), after a message naming every bad variable.
+ */
 export function cliConfig(): AppConfig {
-  return loadConfigOrExit({ backgroundTasks: false });
+  try {
+    return AppConfig.fromEnv(cliIo().env, { backgroundTasks: false });
+  } catch (err) {
+    if (!(err instanceof ConfigValidationError)) throw err;
+    cliIo().err(`${err.message}\n`);
+    throw new ExitSilently(78);
+  }
+}
+
+/** Log lines go to stderr (fd 2 for the process), so that stdout stays the command's result. */
+function logDestination(): pino.DestinationStream {
+  const io = cliIo();
+  return io.processStreams ? pino.destination(2) : { write: (line: string) => io.err(line) };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** How the commands print: JSON for scripts, aligned tables for people. */
+import { cliIo } from './io';
 
 /** One column of a table: its heading and how a row shows in it. */
 export interface Column<T> {
@@ -53,7 +54,7 @@ export function ageText(seconds: number | null | undefined): string {
 
 /** Writes a line (or a value as indented JSON) to stdout. */
 export function out(value: unknown): void {
-  process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
+  cliIo().out(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
 }
 
 /** A list: JSON with `--json`, else a table of `columns`. */
@@ -67,5 +68,5 @@ export function printList<T>(
 
 /** A progress line on stderr, so that stdout stays the command's result. */
 export function progress(message: string): void {
-  process.stderr.write(`${message}\n`);
+  cliIo().err(`${message}\n`);
 }

@@ -5,6 +5,7 @@ import { addCatalogCommands } from './catalog-commands';
 import { addClientCommands, addTokenCommands } from './client-commands';
 import { addConfigCommands } from './config-check';
 import { ExitSilently, UsageError } from './context';
+import { CliIo, processIo, withIo } from './io';
 import { addJobsCommands } from './jobs-commands';
 import { addMigrateCommands } from './migrate-commands';
 import { addUserCommands } from './user-commands';
@@ -16,13 +17,14 @@ export function versionText(info: { version: string; commit: string } = buildInf
 }
 
 /** Every command, each with its description (`pci --help`, `pci <command> --help`). */
-export function buildProgram(): Command {
+export function buildProgram(io: CliIo = processIo): Command {
   const program = new Command('pci')
     .description('Operator commands for the Product Customizer Integration API')
     .version(versionText(), '-V, --version', "print the version (and the build's commit)")
     .helpOption('-h, --help', 'show help for the command')
     .addHelpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError()
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .exitOverride();
   addClientCommands(program);
   addTokenCommands(program);
@@ -32,8 +34,10 @@ export function buildProgram(): Command {
   addJobsCommands(program);
   addWebhookCommands(program);
   addConfigCommands(program);
-  // Subcommands exit through main() too (commander's own messages are already printed).
-  for (const command of allCommands(program)) command.exitOverride();
+  // Subcommands exit through main() too (commander's own messages are already printed), and
+  // print where the program does.
+  for (const command of allCommands(program))
+    command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
 
@@ -43,24 +47,29 @@ function allCommands(command: Command): Command[] {
 
 /**
  * Runs the command `argv` names; answers the exit code: 0, 1 when the service refused or failed,
- * 2 for a usage error (commander's and ours). Errors are one line, never a stack.
+ * 2 for a usage error (commander's and ours), 78 for a bad configuration. Errors are one line,
+ * never a stack. `io` is where it reads its environment and prints (the process's by default).
  */
-export async function main(argv: string[]): Promise<number> {
+export function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withIo(io, () => run(argv, io));
+}
+
+async function run(argv: string[], io: CliIo): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
+    await buildProgram(io).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     if (err instanceof ExitSilently) return err.code;
     if (err instanceof UsageError) {
-      process.stderr.write(`${err.message}\n`);
+      io.err(`${err.message}\n`);
       return 2;
     }
     if (err instanceof DomainError) {
-      process.stderr.write(`${err.message}\n`);
+      io.err(`${err.message}\n`);
       return 1;
     }
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    io.err(`${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
 }

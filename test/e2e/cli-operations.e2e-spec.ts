@@ -6,12 +6,12 @@ import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { assertCliBuilt, CLI, runCli } from '../support/run-cli';
+import { assertCliBuilt, CLI, runCli, spawnCli } from '../support/run-cli';
 
 const ROOT = join(__dirname, '..', '..');
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
-describe('CLI: version, help, tokens, users, migrations and config check (built)', () => {
+describe('CLI: version, help, tokens, users, migrations and config check', () => {
   let t: TestApp;
   let a: TestClient;
 
@@ -32,7 +32,7 @@ describe('CLI: version, help, tokens, users, migrations and config check (built)
     const { commit } = JSON.parse(readFileSync(join(ROOT, 'dist', 'build-info.json'), 'utf8')) as {
       commit: string;
     };
-    const version = await runCli({}, '--version');
+    const version = await spawnCli({}, '--version');
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toBe(
       commit === 'unknown' ? pkg.version : `${pkg.version} (commit ${commit})`,
@@ -242,10 +242,10 @@ describe('CLI: version, help, tokens, users, migrations and config check (built)
   }, 220_000);
 
   it('answers a bad argument with one line naming it and exit code 2', async () => {
-    const limit = await runCli(t.db.env, 'jobs', 'failed', '--limit', 'lots');
+    const limit = await spawnCli(t.db.env, 'jobs', 'failed', '--limit', 'lots');
     expect(limit.code).toBe(2);
     expect(limit.stderr).toBe('--limit must be an integer from 1 to 1000, not "lots".\n');
-    const unknown = await runCli(t.db.env, 'jobs', 'frobnicate');
+    const unknown = await spawnCli(t.db.env, 'jobs', 'frobnicate');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
     expect(unknown.stderr).not.toMatch(/\n\s+at /);

@@ -2,15 +2,14 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { assertCliBuilt, runCli } from '../support/run-cli';
+import { runCli } from '../support/run-cli';
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
-describe('CLI: webhooks list, create, disable, deliveries (built, next to a running server)', () => {
+describe('CLI: webhooks list, create, disable, deliveries (next to a running server)', () => {
   let t: TestApp;
   let a: TestClient;
 
   beforeAll(async () => {
-    assertCliBuilt();
     t = await createTestApp();
     a = await createClient(t.app, { role: Role.Admin });
   });

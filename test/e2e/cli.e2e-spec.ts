@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { testEmail } from '../support/messages';
-import { assertCliBuilt, runCli } from '../support/run-cli';
+import { assertCliBuilt, runCli, spawnCli } from '../support/run-cli';
 
 /** The CLI uses the server's Redis too, as operators run it (revocations are published there). */
 const redisEnv: Record<string, string> = process.env.REDIS_URL
@@ -18,7 +18,7 @@ const redisEnv: Record<string, string> = process.env.REDIS_URL
   : {};
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
-describe('CLI (built, as operators run it)', () => {
+describe('CLI (its program in this process; the built file as operators run it where the process matters)', () => {
   beforeAll(() => {
     assertCliBuilt();
   });
@@ -226,7 +226,8 @@ describe('CLI (built, as operators run it)', () => {
     it('fails with a clear message and exit codes 1 (refused) and 2 (usage)', async () => {
       const dup = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'A');
       expect(dup.code).toBe(0);
-      const again = await runCli(t.db.env, 'client', 'create', 'dup', '--name', 'B');
+      // The built CLI's exit status, as a script running `pci` sees it.
+      const again = await spawnCli(t.db.env, 'client', 'create', 'dup', '--name', 'B');
       expect(again.code).toBe(1);
       expect(again.stderr.trim()).toBe('Client handle dup already exists.');
       const badRole = await runCli(t.db.env, 'token', 'create', 'dup', '--role', 'root');
@@ -236,6 +237,7 @@ describe('CLI (built, as operators run it)', () => {
       expect(noClient.code).toBe(1);
       expect(noClient.stderr.trim()).toBe('Client ghost was not found.');
       expect((await runCli(t.db.env, 'frobnicate')).code).toBe(2);
+      expect((await spawnCli(t.db.env, 'frobnicate')).code).toBe(2);
     }, 220_000);
 
     it('refuses exactly the client handles the API refuses (usage error, exit 2)', async () => {
@@ -289,7 +291,7 @@ describe('CLI (built, as operators run it)', () => {
 
     it('migrates, seeds the demo client once and prints its token', async () => {
       const env = { DATA_DIR: dataDir };
-      const migrated = await runCli(env, 'migrate');
+      const migrated = await spawnCli(env, 'migrate');
       expect(migrated.code).toBe(0);
       // Progress on stderr, one line per migration; and nothing else: no background task starts
       // in a command (an hourly purge would warn here: no tables yet).
@@ -305,7 +307,7 @@ describe('CLI (built, as operators run it)', () => {
       ]);
       expect(JSON.parse(migrated.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
 
-      const seeded = await runCli(env, 'demo', 'seed');
+      const seeded = await spawnCli(env, 'demo', 'seed');
       expect(seeded.code).toBe(0);
       expect(seeded.lastLine).toMatch(/^pci_/);
       const meta = JSON.parse(
@@ -314,13 +316,13 @@ describe('CLI (built, as operators run it)', () => {
         recipeSets: string[];
       };
       expect(meta.recipeSets).toHaveLength(5);
-      const again = await runCli(env, 'demo', 'seed');
+      const again = await spawnCli(env, 'demo', 'seed');
       expect(JSON.parse(again.stdout)).toEqual({
         created: false,
         clientHandle: 'demo',
         recipeSets: ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'],
       });
-      const again2 = await runCli(env, 'migrate');
+      const again2 = await spawnCli(env, 'migrate');
       expect(again2.stdout.trim()).toBe(JSON.stringify({ applied: [] }, null, 2));
       expect(again2.stderr).toBe(`migrations: up to date (${MIGRATIONS.length} applied)\n`);
     }, 300_000);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { main } from '../../src/cli/program';
 import { CHILD_PROCESS_TIMEOUT_MS } from './budgets';
 
 const ROOT = join(__dirname, '..', '..');
@@ -20,31 +21,46 @@ export interface CliResult {
   lastLine: string;
 }
 
-/** Runs the built CLI with only `env` (and PATH, HOME) as its environment. */
-export function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+/** The environment a command gets: `env`, PATH and HOME, and warnings only in the logs. */
+function commandEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env };
+}
+
+function result(code: number, stdout: string, stderr: string): CliResult {
+  const lines = stdout.trimEnd().split('\n');
+  return { code, stdout, stderr, lastLine: lines[lines.length - 1] };
+}
+
+/**
+ * Runs a command with only `env` (and PATH, HOME) as its environment, through the CLI's `main` in
+ * this process: the same program, configuration, modules and exit codes as `pci`, without a
+ * process start per command (which loads the whole service again). What is the process's own (the
+ * built file, its exit status) is tested through {@link spawnCli}.
+ */
+export async function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    env: commandEnv(env),
+    out: (text) => (stdout += text),
+    err: (text) => (stderr += text),
+  });
+  return result(code, stdout, stderr);
+}
+
+/** Runs the built CLI (dist/src/cli.js) as a child process, as operators run `pci`. */
+export function spawnCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, ...args],
       {
         cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
+        env: commandEnv(env),
         timeout: CHILD_PROCESS_TIMEOUT_MS,
       },
-      (err, stdout, stderr) => {
-        const lines = stdout.trimEnd().split('\n');
-        resolve({
-          code: err ? (typeof err.code === 'number' ? err.code : 1) : 0,
-          stdout,
-          stderr,
-          lastLine: lines[lines.length - 1],
-        });
-      },
+      (err, stdout, stderr) =>
+        resolve(result(err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr)),
     );
   });
 }
