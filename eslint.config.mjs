@@ -12,6 +12,7 @@ const MODULES = [
   'imagegen',
   'moderation',
   'webhooks',
+  'clients',
 ];
 const indexOnly = (modules) => [
   'error',

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AssetsModule } from './assets';
-import { ClientsModule } from './clients/clients.module';
+import { ClientsModule } from './clients';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { StoredKeysCheck } from './common/crypto/stored-keys-check';

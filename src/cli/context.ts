@@ -5,7 +5,7 @@ import { validateSync } from 'class-validator';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { loadConfigOrExit } from '../bootstrap-config';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { CachingModule } from '../common/caching/caching.module';
 import { ClockModule } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
+import { UserStatus } from '../clients';
 import { InviteUserDto, UserDto } from '../users/dto/user.dto';
 import { MAX_USER_PAGE_SIZE } from '../users/dto/list-users.dto';
-import { UserStatus } from '../users/entities/user.entity';
 import { UsersService } from '../users/users.service';
 import { intOption, UsageError, validated, withContext } from './context';
 import { OPERATOR, operatorOf } from './operator';
