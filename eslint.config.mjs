@@ -13,6 +13,7 @@ const MODULES = [
   'moderation',
   'webhooks',
   'clients',
+  'users',
 ];
 const indexOnly = (modules) => [
   'error',

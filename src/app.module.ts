@@ -13,7 +13,7 @@ import { RenderModule } from './render';
 import { RecipeSetsModule } from './recipesets';
 import { CatalogModule } from './catalog';
 import { SavedAssetsModule } from './saved-assets';
-import { UsersModule } from './users/users.module';
+import { UsersModule } from './users';
 import { PlansModule } from './plans';
 import { RateLimitsModule } from './common/rate-limits/rate-limits.module';
 import { SchedulingModule } from './common/scheduling/work-pools';

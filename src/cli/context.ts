@@ -27,7 +27,7 @@ import { DemoModule } from '../demo/demo.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 import { PlansModule } from '../plans';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { WebhooksModule } from '../webhooks';
 
 /**
