@@ -12,6 +12,9 @@ const MODULES = [
   'imagegen',
   'moderation',
   'webhooks',
+  'plans',
+  'share',
+  'availability',
   'clients',
   'users',
 ];
