@@ -12,6 +12,11 @@ const MODULES = [
   'imagegen',
   'moderation',
   'webhooks',
+  'plans',
+  'share',
+  'availability',
+  'clients',
+  'users',
 ];
 const indexOnly = (modules) => [
   'error',

@@ -1,6 +1,6 @@
 import { ASSET_ENTITIES } from './assets';
 import { CATALOG_ENTITIES } from './catalog';
-import { CLIENT_ENTITIES } from './clients/entities';
+import { CLIENT_ENTITIES } from './clients';
 import { IDEMPOTENCY_ENTITIES } from './common/idempotency/idempotency-key.entity';
 import { LOG_ENTRY_ENTITIES } from './logentries/entities';
 import { ORDER_ENTITIES } from './orders/entities';
@@ -9,7 +9,6 @@ import { SAVED_ASSET_ENTITIES } from './saved-assets';
 import { WEB_TO_PRINT_ENTITIES } from './webtoprint/entities/print-file-set.entity';
 import { OutboxMessageEntity } from './common/messages/outbox-message.entity';
 import { MessageDailyCountEntity } from './common/messages/message-daily-count.entity';
-import { USER_ENTITIES } from './users/entities/user.entity';
 import { PLAN_ENTITIES } from './plans';
 import { SHARE_ENTITIES } from './share';
 import { MODERATION_ENTITIES } from './moderation';
@@ -34,7 +33,6 @@ export const ENTITIES = [
   ...SAVED_ASSET_ENTITIES,
   OutboxMessageEntity,
   MessageDailyCountEntity,
-  ...USER_ENTITIES,
   ...PLAN_ENTITIES,
   ...SHARE_ENTITIES,
   ...MODERATION_ENTITIES,

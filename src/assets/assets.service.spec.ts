@@ -17,7 +17,7 @@ import { AssetPurpose, UploadedAssetEntity } from './entities/uploaded-asset.ent
 import { UploadedAssetsRepository } from './uploaded-assets.repository';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { WorkPools } from '../common/scheduling/work-pools';
-import { WorkQuota } from '../plans/work-quota';
+import { WorkQuota } from '../plans';
 import { sha256 } from '../../test/support/sha256';
 
 const CLIENT = '7d0c4c43-1b7e-4a39-9d52-3a4d1f0e2b11';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Any } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { insertIntoLibrary } from '../plans/library-limit';
+import { insertIntoLibrary } from '../plans';
 import { UploadedAssetEntity } from './entities/uploaded-asset.entity';
 
 export type NewUploadedAsset = Omit<UploadedAssetEntity, 'id' | 'client' | 'createdAt'>;

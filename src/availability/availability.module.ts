@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { AvailabilityPagesController } from './availability-pages.controller';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityRepository } from './availability.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetsModule } from '../assets';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { CatalogImagesController } from './catalog-images.controller';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';

@@ -6,7 +6,7 @@ import { Clock } from '../common/clock/clock';
 import { invalidWithProblems } from '../common/errors/domain-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import {
   CatalogFull,
   ProductHandleMismatch,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { invalidWithProblems } from '../common/errors/domain-error';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { PrintSettingsInputDto } from './dto/print-settings.dto';
 import {
   colourProblems,

@@ -3,14 +3,16 @@ import { validateSync } from 'class-validator';
 import { Command } from 'commander';
 import {
   CLIENT_HANDLE_RULE,
+  ClientDto,
   clientHandleProblem,
+  ClientsService,
   normalizeClientHandle,
-} from '../clients/client-handle';
-import { ClientDto, TokenDto, UpdateClientDto } from '../clients/clients.dto';
-import { ClientsService } from '../clients/clients.service';
-import { Plan } from '../clients/entities/client-account.entity';
-import { parseTokenLifetime } from '../clients/token-lifetime';
-import { TokensService } from '../clients/tokens.service';
+  parseTokenLifetime,
+  Plan,
+  TokenDto,
+  TokensService,
+  UpdateClientDto,
+} from '../clients';
 import { parseRole } from '../common/auth/role';
 import { PlansService, SetPlanDto } from '../plans';
 import { UsageError, withContext } from './context';

@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { CachingModule } from '../common/caching/caching.module';
 import { ClockModule } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
@@ -27,7 +27,7 @@ import { DemoModule } from '../demo/demo.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 import { PlansModule } from '../plans';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { WebhooksModule } from '../webhooks';
 import { cliIo } from './io';
 

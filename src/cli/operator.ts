@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
 

@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { InviteUserDto, UserDto } from '../users/dto/user.dto';
-import { MAX_USER_PAGE_SIZE } from '../users/dto/list-users.dto';
-import { UserStatus } from '../users/entities/user.entity';
-import { UsersService } from '../users/users.service';
+import { UserStatus } from '../clients';
+import { InviteUserDto, MAX_USER_PAGE_SIZE, UserDto, UsersService } from '../users';
 import { intOption, UsageError, validated, withContext } from './context';
 import { OPERATOR, operatorOf } from './operator';
 import { Column, out, printList } from './output';

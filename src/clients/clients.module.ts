@@ -6,15 +6,13 @@ import { AdminController } from './admin.controller';
 import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
-import { UserEntity } from '../users/entities/user.entity';
 import { CLIENT_ENTITIES } from './entities';
 import { TokenCache } from './token-cache';
 import { TokensService } from './tokens.service';
 
 @Module({
   // ClockModule is global in the app; imported here for the CLI, which builds a smaller graph.
-  // A token may belong to a user: the relation needs the user's table wherever tokens are read.
-  imports: [TypeOrmModule.forFeature([...CLIENT_ENTITIES, UserEntity]), ClockModule],
+  imports: [TypeOrmModule.forFeature(CLIENT_ENTITIES), ClockModule],
   controllers: [AdminController, ClientsController],
   providers: [
     ClientsRepository,

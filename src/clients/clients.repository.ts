@@ -4,7 +4,7 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role, roleSatisfies } from '../common/auth/role';
-import { UserEntity, UserStatus } from '../users/entities/user.entity';
+import { UserEntity, UserStatus } from './entities/user.entity';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
 import { Role, roleSatisfies } from '../common/auth/role';
-import { UserStatus } from '../users/entities/user.entity';
 import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
@@ -14,6 +13,7 @@ import {
 } from './clients.errors';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
+import { UserStatus } from './entities/user.entity';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { TokenCache } from './token-cache';
 import { hashToken, newTokenSecret } from './token-secret';

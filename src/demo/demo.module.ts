@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets';
 import { CatalogModule } from '../catalog';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { RecipeSetsModule } from '../recipesets';
 import { SavedAssetsModule } from '../saved-assets';
 import { DemoService } from './demo.service';

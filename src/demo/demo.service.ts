@@ -11,9 +11,7 @@ import {
 import { Role } from '../common/auth/role';
 import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
-import { ClientsService } from '../clients/clients.service';
-import { Plan } from '../clients/entities/client-account.entity';
-import { TokensService } from '../clients/tokens.service';
+import { ClientsService, Plan, TokensService } from '../clients';
 import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
 import { SavedAssetsService } from '../saved-assets';
 import { demoDesign } from './demo-designs';

@@ -5,7 +5,7 @@ import { ClientAccess } from '../common/auth/client-access';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { canonicalEnum, parseIsoDate } from '../common/validation/lenient';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { RecipeSetsService, RECIPE_STATUSES, RecipeStatus } from '../recipesets';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
 import {

@@ -8,3 +8,5 @@ export type { PlanLimits } from './plan-limits';
 export { PLAN_ENTITIES } from './entities/monthly-usage.entity';
 export { ClientPlanDto, SetPlanDto } from './plans.dto';
 export { WorkLimited, WorkLimitReached, WorkPolicy, WorkQuota } from './work-quota';
+/** The capped insert of the libraries the plans limit (uploaded and saved assets). */
+export { insertIntoLibrary } from './library-limit';

@@ -1,4 +1,4 @@
-import { ClientAccountEntity } from '../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../clients';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { insertBelowCap } from '../common/persistence/capped-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';

@@ -12,11 +12,7 @@ import type { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
-import {
-  CLIENT_HANDLE_RULE,
-  clientHandleProblem,
-  normalizeClientHandle,
-} from '../clients/client-handle';
+import { CLIENT_HANDLE_RULE, clientHandleProblem, normalizeClientHandle } from '../clients';
 import { InvalidClientHandle, MissingClientHandle } from './plans.errors';
 import { PlansService, secondsToNextMonth } from './plans.service';
 

@@ -1,4 +1,4 @@
-import { ClientAccountEntity, Plan } from '../clients/entities/client-account.entity';
+import { ClientAccountEntity, Plan } from '../clients';
 
 /** What a plan allows on the rate-limited routes (moderation and image generation). */
 export interface PlanLimits {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEnum, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { Plan } from '../clients/entities/client-account.entity';
+import { Plan } from '../clients';
 import { anyCaseOf } from '../common/validation/any-case';
 
 /**

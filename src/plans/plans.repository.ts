@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientAccountEntity } from '../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../clients';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 
 export type PlanFields = Partial<

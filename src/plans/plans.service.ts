@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientAccountEntity } from '../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../clients';
 import { Clock } from '../common/clock/clock';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { PlanLimits, planLimits } from './plan-limits';

@@ -13,7 +13,7 @@ import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler
 import type { Response } from 'express';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Observable } from 'rxjs';
-import { Plan } from '../clients/entities/client-account.entity';
+import { Plan } from '../clients';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ApiResponseHeaders } from '../common/openapi/response-headers';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { EncodedJson, encodeJson } from '../common/http/encoded-json';
 import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
 import { etagOf, ListAnswer } from './list-answer';

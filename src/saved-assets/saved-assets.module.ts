@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetsModule } from '../assets';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { SAVED_ASSET_ENTITIES } from './entities';
 import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedAssetListRepository } from './saved-asset-list.repository';

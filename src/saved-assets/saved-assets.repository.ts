@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { insertIntoLibrary } from '../plans/library-limit';
+import { insertIntoLibrary } from '../plans';
 import { AssetFormatEntity } from './entities/asset-format.entity';
 import { JobResultEntity } from './entities/job-result.entity';
 import { OutputEntity } from './entities/output.entity';

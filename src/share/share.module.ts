@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { RecipeSetsModule } from '../recipesets';
 import { RenderModule } from '../render';
 import { SHARE_ENTITIES } from './entities';

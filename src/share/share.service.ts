@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { newCapability } from '../common/crypto/capability';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';

@@ -3,7 +3,7 @@ import { PasswordHasher } from '../common/crypto/password-hasher';
 import { FailureCounter } from '../common/rate-limits/failure-counter';
 import { RedisConnection } from '../common/redis/redis-connection';
 import { CredentialsService } from './credentials.service';
-import { UserStatus } from './entities/user.entity';
+import { UserStatus } from '../clients';
 import { CredentialsLocked } from './users.errors';
 import { UsersRepository } from './users.repository';
 

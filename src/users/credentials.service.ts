@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PasswordHasher } from '../common/crypto/password-hasher';
 import { FailureCounter } from '../common/rate-limits/failure-counter';
 import { CredentialsDto } from './dto/user.dto';
-import { UserStatus } from './entities/user.entity';
+import { UserStatus } from '../clients';
 import { CredentialsLocked } from './users.errors';
 import { UsersRepository } from './users.repository';
 

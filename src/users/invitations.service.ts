@@ -5,7 +5,7 @@ import { capabilityHash, looksLikeCapability } from '../common/crypto/capability
 import { PasswordHasher } from '../common/crypto/password-hasher';
 import { MessageLocale, messageLocale } from '../common/messages/message-templates';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { UserStatus } from './entities/user.entity';
+import { UserStatus } from '../clients';
 import { PasswordProblem, passwordProblems } from './password-policy';
 import { UserRow, UsersRepository } from './users.repository';
 

@@ -1,5 +1,5 @@
 import { UserDto } from './dto/user.dto';
-import { UserRole, UserStatus } from './entities/user.entity';
+import { UserRole, UserStatus } from '../clients';
 
 export const INVITED_USER_EXAMPLE: UserDto = {
   id: '6f1c2a8e-3b7d-4c59-9e4f-0a2b3c4d5e6f',

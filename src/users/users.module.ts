@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { FailureCounter } from '../common/rate-limits/failure-counter';
 import { RedisConnection } from '../common/redis/redis-connection';
 import { AppConfig } from '../config/app-config';
 import { ADDRESS_FAILURES, CREDENTIAL_FAILURES, CredentialsService } from './credentials.service';
 import { CredentialsController } from './credentials.controller';
-import { USER_ENTITIES } from './entities/user.entity';
 import { InvitationPageController } from './invitation-page.controller';
 import { InvitationsService } from './invitations.service';
 import { UsersController } from './users.controller';
@@ -15,7 +13,8 @@ import { UsersService } from './users.service';
 
 /** Users of client accounts: invitations and their acceptance page, credential checks. */
 @Module({
-  imports: [TypeOrmModule.forFeature(USER_ENTITIES), ClientsModule],
+  // The user's table is registered by ClientsModule, which owns the identities.
+  imports: [ClientsModule],
   controllers: [UsersController, CredentialsController, InvitationPageController],
   providers: [
     UsersRepository,

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { FindOptionsWhere } from 'typeorm';
-import { ClientAccountEntity } from '../clients/entities/client-account.entity';
-import { ApiTokenEntity } from '../clients/entities/api-token.entity';
+import { ApiTokenEntity, ClientAccountEntity } from '../clients';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { UserEntity, UserStatus } from './entities/user.entity';
+import { UserEntity, UserStatus } from '../clients';
 
 export type NewUser = Omit<UserEntity, 'id' | 'client'>;
 export type UserChanges = Partial<Omit<UserEntity, 'id' | 'client' | 'clientId' | 'email'>>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { TokensService } from '../clients/tokens.service';
+import { TokensService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { isUuid } from '../common/validation/uuid';
 import { AppConfig } from '../config/app-config';
 import { InviteUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
-import { UserRole, UserStatus } from './entities/user.entity';
+import { UserRole, UserStatus } from '../clients';
 import { invitationMessage } from './invitation-message';
 import { userDto } from './users.mapper';
 import { EmailInUse, InvitationDailyLimitReached, UserNotFound } from './users.errors';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { ClientAccountEntity } from '../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../clients';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { EventEntity } from './entities';
 

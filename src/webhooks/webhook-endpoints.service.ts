@@ -8,7 +8,7 @@ import { newWebhookSecret } from '../common/crypto/standard-webhooks';
 import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUuid } from '../common/validation/uuid';
-import { ClientsService } from '../clients/clients.service';
+import { ClientsService } from '../clients';
 import { AppConfig, WebhookSettings } from '../config/app-config';
 import {
   CreatedEndpointDto,

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClientsModule } from '../clients/clients.module';
+import { ClientsModule } from '../clients';
 import { OutboundTargets } from '../common/http/outbound-target';
 import { AppConfig } from '../config/app-config';
 import { EventRecorder } from '../common/events/event-recorder';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TokensService } from '../../src/clients/tokens.service';
+import { TokensService } from '../../src/clients';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';

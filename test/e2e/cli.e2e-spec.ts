@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { CACHE_TTL_MS } from '../../src/clients/token-cache';
+import { CACHE_TTL_MS } from '../../src/clients';
 import { Role } from '../../src/common/auth/role';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createClient } from '../factories/clients';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { FailureCounter } from '../../src/common/rate-limits/failure-counter';
 import { RedisConnection } from '../../src/common/redis/redis-connection';
-import { CREDENTIAL_FAILURES } from '../../src/users/credentials.service';
+import { CREDENTIAL_FAILURES } from '../../src/users';
 import { createClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { acceptInvitation, invite } from '../support/users';

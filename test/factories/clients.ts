@@ -1,7 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { ClientsService } from '../../src/clients/clients.service';
-import { Plan } from '../../src/clients/entities/client-account.entity';
-import { TokensService } from '../../src/clients/tokens.service';
+import { ClientsService, Plan, TokensService } from '../../src/clients';
 import { Role } from '../../src/common/auth/role';
 
 export interface TestClient {

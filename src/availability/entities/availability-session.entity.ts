@@ -6,7 +6,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { ApiTokenEntity } from '../../clients/entities/api-token.entity';
+import { ApiTokenEntity } from '../../clients';
 
 /**
  * A browser's sign-in to the availability pages: the session cookie is a random capability of

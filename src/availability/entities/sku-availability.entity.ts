@@ -7,7 +7,7 @@ import {
   Unique,
   ValueTransformer,
 } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 
 export const AVAILABILITY_STATUSES = ['available', 'unavailable', 'backorder'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];

@@ -8,8 +8,8 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { Role } from '../../common/auth/role';
-import { UserEntity } from '../../users/entities/user.entity';
 import { ClientAccountEntity } from './client-account.entity';
+import { UserEntity } from './user.entity';
 
 /** An API token. Only its SHA-256 hash is stored; the secret is shown once at creation. */
 @Entity({ name: 'api_token' })

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 
 /**
  * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (docs/design.md

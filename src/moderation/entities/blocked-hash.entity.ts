@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 
 /** A perceptual hash (dHash) of an image a client blocks: near copies of it are refused. */
 @Entity({ name: 'moderation_blocked_hash' })

@@ -10,7 +10,7 @@ import {
   Unique,
 } from 'typeorm';
 import { Encrypted } from '../../common/crypto/encrypted-columns';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 import { OrderLineItemEntity } from './order-line-item.entity';
 
 /**

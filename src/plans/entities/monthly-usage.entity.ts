@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 
 /**
  * Requests a client made to the rate-limited routes in one calendar month (UTC), for its plan's

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 
 /**
  * A file format production outputs come in (PNG, PDF, DST…). The common print and embroidery

@@ -7,7 +7,7 @@ import {
   OneToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 import type { JobResultEntity } from './job-result.entity';
 import { SavedUploadedAssetEntity } from './saved-uploaded-asset.entity';
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEnum, IsOptional } from 'class-validator';
 import { LenientInt } from '../../common/validation/lenient';
 import { anyCaseOf } from '../../common/validation/any-case';
-import { UserStatus } from '../entities/user.entity';
+import { UserStatus } from '../../clients';
 
 export const MAX_USER_PAGE_SIZE = 500;
 

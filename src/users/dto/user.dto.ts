@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEnum, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { anyCaseOf } from '../../common/validation/any-case';
 import { IsPlainEmail } from '../../common/validation/email';
-import { UserRole, UserStatus } from '../entities/user.entity';
+import { UserRole, UserStatus } from '../../clients';
 
 const trimmed = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from '../../clients';
 import { Encrypted } from '../../common/crypto/encrypted-columns';
 
 export type EndpointStatus = 'enabled' | 'disabled';

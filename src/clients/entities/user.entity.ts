@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients/entities/client-account.entity';
+import { ClientAccountEntity } from './client-account.entity';
 
 /** Roles a user of a client account can have (a ServiceAdmin is an operator, not a user). */
 export enum UserRole {
@@ -76,6 +76,3 @@ export class UserEntity {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }
-
-/** The tables the users module owns. */
-export const USER_ENTITIES = [UserEntity];
