@@ -17,6 +17,8 @@ const doc = JSON.parse(
 ) as OpenApiDocument;
 const gen = new OpenApiArbitraries(doc);
 const operations = operationsOf(doc);
+/** Generated requests per operation: as many as the fuzz test's (FUZZ_RUNS; CI runs 10, npm test 25). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** Whether every part of `req` satisfies the operation's schemas. */
 function conforms(op: Operation, req: GeneratedRequest): boolean {
@@ -62,7 +64,7 @@ describe('OpenApiArbitraries on the committed openapi.json', () => {
               throw new Error(`variant still valid: ${variant.label}`);
           }
         }),
-        { numRuns: 60 },
+        { numRuns: RUNS },
       );
     });
   }

@@ -12,6 +12,29 @@ const MAIN = join(REPO_ROOT, 'dist', 'src', 'main.js');
 const WORKER = join(REPO_ROOT, 'dist', 'src', 'worker.js');
 const CLI = join(REPO_ROOT, 'dist', 'src', 'cli.js');
 
+/**
+ * The program of {@link ServiceEnvironment.cliCommands}: `node -e RUN_COMMANDS <program.js> <json>`
+ * runs each command through the built CLI's `main` with this process's environment, capturing its
+ * stdout; prints the outputs as one JSON array, or the failing command's stderr and exit code.
+ */
+const RUN_COMMANDS = `
+const { main } = require(process.argv[1]);
+(async () => {
+  const outputs = [];
+  for (const argv of JSON.parse(process.argv[2])) {
+    let out = '', err = '';
+    const code = await main(argv, { env: process.env, out: (t) => (out += t), err: (t) => (err += t) });
+    if (code !== 0) {
+      process.stderr.write('pci ' + argv.join(' ') + ': exit code ' + code + '\\n' + err);
+      process.exit(code);
+    }
+    outputs.push(out);
+  }
+  process.stdout.write(JSON.stringify(outputs));
+  process.exit(0);
+})();
+`;
+
 /** The built service's long-running roles: the API (`main.js`) and a workers-only process (`worker.js`). */
 export type Role = 'api' | 'worker';
 
@@ -64,21 +87,38 @@ export class ServiceEnvironment {
     return stdout;
   }
 
+  /**
+   * Runs several CLI commands one after another in one built CLI process (the built program's
+   * `main`, as `pci` runs each): the service is loaded once, not once per command. Resolves with
+   * each command's stdout; rejects with the first failing command's stderr.
+   */
+  async cliCommands(...commands: string[][]): Promise<string[]> {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '-e',
+        RUN_COMMANDS,
+        join(REPO_ROOT, 'dist', 'src', 'cli', 'program.js'),
+        JSON.stringify(commands),
+      ],
+      { env: this.vars, cwd: REPO_ROOT, timeout: 60_000 + commands.length * 30_000 },
+    );
+    return JSON.parse(stdout) as string[];
+  }
+
   /** A client with a User token and `recipeSets` recipe sets (readable ids). */
   async provisionClient(
     handle: string,
     recipeSets: number,
   ): Promise<{ token: string; recipeSets: string[] }> {
-    await this.cli('client', 'create', handle, '--name', handle);
-    const token = (await this.cli('token', 'create', handle, '--role', 'User', '--label', 'faults'))
-      .trimEnd()
-      .split('\n')
-      .pop()!
-      .trim();
-    const created = JSON.parse(
-      await this.cli('recipe-set', 'create', handle, '--count', String(recipeSets)),
-    ) as { readableId: string }[];
-    return { token, recipeSets: created.map((r) => r.readableId) };
+    const [, tokenOut, created] = await this.cliCommands(
+      ['client', 'create', handle, '--name', handle],
+      ['token', 'create', handle, '--role', 'User', '--label', 'faults'],
+      ['recipe-set', 'create', handle, '--count', String(recipeSets)],
+    );
+    const token = tokenOut.trimEnd().split('\n').pop()!.trim();
+    const ids = (JSON.parse(created) as { readableId: string }[]).map((r) => r.readableId);
+    return { token, recipeSets: ids };
   }
 
   dispose(): void {
