@@ -4,7 +4,7 @@ import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
-import type { Counter } from 'prom-client';
+import type { Counter } from '../metrics/prom-client';
 import { AppConfig, parseSize } from '../../config/app-config';
 import { pathForLog } from '../logging/capability-paths';
 import { MetricsRegistry } from '../metrics/metrics-registry';

@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { Gauge, Histogram } from 'prom-client';
+import { Gauge, Histogram } from '../metrics/prom-client';
 import { AppConfig } from '../../config/app-config';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { FairPool, PoolObserver } from './fair-pool';
