@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import { Redis } from '../redis/ioredis';
 import { Client } from 'pg';
 import type { PostgresConnection } from '../../database/connection';
 

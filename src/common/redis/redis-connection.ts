@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Redis } from './ioredis';
 import { AppConfig } from '../../config/app-config';
 import { withDeadline } from '../scheduling/deadline';
 
