@@ -23,6 +23,30 @@ const indexOnly = (modules) => [
   },
 ];
 
+/**
+ * Infrastructure libraries each imported by one file, through which the rest of src/ uses them:
+ * the library's name and that file.
+ */
+const WRAPPED_LIBRARIES = {
+  sharp: 'src/common/images/sharp.ts',
+  'prom-client': 'src/common/metrics/prom-client.ts',
+  ioredis: 'src/common/redis/ioredis.ts',
+  'opentype.js': 'src/fonts/opentype.ts',
+  'libphonenumber-js': 'src/common/validation/phone-numbers.ts',
+};
+/** The wrapped libraries but `except`, as `@typescript-eslint/no-restricted-imports` options. */
+const wrappedOnly = (except) => [
+  'error',
+  {
+    paths: Object.entries(WRAPPED_LIBRARIES)
+      .filter(([name]) => name !== except)
+      .map(([name, file]) => ({
+        name,
+        message: `Import ${name} through ${file}, the one file that imports it (spec files may import it directly for fixtures).`,
+      })),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +82,17 @@ export default tseslint.config(
   ...MODULES.map((module) => ({
     files: [`src/${module}/**/*.ts`],
     rules: { 'no-restricted-imports': indexOnly(MODULES.filter((m) => m !== module)) },
+  })),
+  // One file per infrastructure library (WRAPPED_LIBRARIES). A separate rule from the one above,
+  // so that the two restrictions do not replace each other's options.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': wrappedOnly(undefined) },
+  },
+  ...Object.entries(WRAPPED_LIBRARIES).map(([name, file]) => ({
+    files: [file],
+    rules: { '@typescript-eslint/no-restricted-imports': wrappedOnly(name) },
   })),
   {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts'],
