@@ -2,11 +2,12 @@ import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SmtpMailer } from '../common/messages/smtp-mailer';
-import { causeOf, pingDatabase, pingRedis, redactedUrl } from '../common/process/reach-at-start';
+import { causeOf, pingRedis, redactedUrl } from '../common/process/reach-at-start';
 import { S3BlobStore } from '../common/storage/s3-blob-store';
 import { AppConfig } from '../config/app-config';
 import { ConfigValidationError } from '../config/environment';
 import { openDatabase } from '../database/open-database';
+import { pingDatabase } from '../database/ping-database';
 import { ExitSilently } from './context';
 import { formatTable, out } from './output';
 
