@@ -28,6 +28,46 @@ const indexOnly = (modules) => [
   },
 ];
 
+/**
+ * src/common is the bottom layer: it imports only src/common and packages. An import that climbs
+ * out of it (to a feature, config, database, metrics…) is an error, whatever the file's depth
+ * under src/common (`depth` folders); spec files may still use the helpers in test/support.
+ */
+const COMMON_DEPTHS = [0, 1, 2, 3];
+const climbingOutOfCommon = (depth, spec) => ({
+  regex: `^(\\.\\./){${depth + 1}}${spec ? '(?!\\.\\./test/support/)' : ''}`,
+  message:
+    'src/common imports only src/common and packages: move the code to the layer it needs, or declare an interface or injection token in src/common that the layer above provides (as CommonSettings, LogEntryRecorder, EventRecorder).',
+});
+const commonOnly = (depth, spec) => {
+  const [level, { patterns }] = indexOnly(MODULES);
+  return [level, { patterns: [...patterns, climbingOutOfCommon(depth, spec)] }];
+};
+
+/**
+ * Infrastructure libraries each imported by one file, through which the rest of src/ uses them:
+ * the library's name and that file.
+ */
+const WRAPPED_LIBRARIES = {
+  sharp: 'src/common/images/sharp.ts',
+  'prom-client': 'src/common/metrics/prom-client.ts',
+  ioredis: 'src/common/redis/ioredis.ts',
+  'opentype.js': 'src/fonts/opentype.ts',
+  'libphonenumber-js': 'src/common/validation/phone-numbers.ts',
+};
+/** The wrapped libraries but `except`, as `@typescript-eslint/no-restricted-imports` options. */
+const wrappedOnly = (except) => [
+  'error',
+  {
+    paths: Object.entries(WRAPPED_LIBRARIES)
+      .filter(([name]) => name !== except)
+      .map(([name, file]) => ({
+        name,
+        message: `Import ${name} through ${file}, the one file that imports it (spec files may import it directly for fixtures).`,
+      })),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,6 +103,28 @@ export default tseslint.config(
   ...MODULES.map((module) => ({
     files: [`src/${module}/**/*.ts`],
     rules: { 'no-restricted-imports': indexOnly(MODULES.filter((m) => m !== module)) },
+  })),
+  // src/common imports nothing above it (replaces the module rule above for its files, keeping it).
+  ...COMMON_DEPTHS.flatMap((depth) => [
+    {
+      files: [`src/common/${'*/'.repeat(depth)}*.ts`],
+      rules: { 'no-restricted-imports': commonOnly(depth, false) },
+    },
+    {
+      files: [`src/common/${'*/'.repeat(depth)}*.spec.ts`],
+      rules: { 'no-restricted-imports': commonOnly(depth, true) },
+    },
+  ]),
+  // One file per infrastructure library (WRAPPED_LIBRARIES). A separate rule from the one above,
+  // so that the two restrictions do not replace each other's options.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': wrappedOnly(undefined) },
+  },
+  ...Object.entries(WRAPPED_LIBRARIES).map(([name, file]) => ({
+    files: [file],
+    rules: { '@typescript-eslint/no-restricted-imports': wrappedOnly(name) },
   })),
   {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts'],

@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { Banner, printBanner, startLine } from './common/process/start-line';
-import { exitAfterFailedStart, reachServices } from './common/process/start-services';
+import { exitAfterFailedStart, reachServices } from './start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';

@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './bootstrap-config';
 import { printBanner, startLine } from './common/process/start-line';
-import { exitAfterFailedStart, reachServices } from './common/process/start-services';
+import { exitAfterFailedStart, reachServices } from './start-services';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
 import { serveWorkerProbes } from './health/worker-probes';

@@ -156,3 +156,28 @@ describe('AppConfig', () => {
     });
   });
 });
+
+describe('AppConfig.backgroundTasks', () => {
+  it('is on by default, and off turns the job workers off whatever WORKERS says', () => {
+    const env = { DATA_DIR: '/tmp/pci-config-test', WORKERS: 'true' };
+    expect(AppConfig.fromEnv(env)).toMatchObject({
+      backgroundTasks: true,
+      jobs: { workers: true },
+    });
+    expect(AppConfig.fromEnv(env, { backgroundTasks: false })).toMatchObject({
+      backgroundTasks: false,
+      jobs: { workers: false },
+    });
+  });
+});
+
+describe('AppConfig as the settings of src/common', () => {
+  it("gives the default throttler the credential check's limit (CREDENTIALS_RATE_LIMIT)", () => {
+    const config = AppConfig.fromEnv({
+      DATA_DIR: '/tmp/pci-config-test',
+      CREDENTIALS_RATE_LIMIT: '90',
+    });
+    expect(config.rateLimitPerMinute).toBe(90);
+    expect(config.users.credentialsPerMinute).toBe(90);
+  });
+});

@@ -1,20 +1,10 @@
 import { resolve } from 'node:path';
 import { Environment, parseEnvironment } from './environment';
+import { parseSize } from '../common/http/sizes';
+import type { MessageSettings } from '../common/messages/message-outbox';
+import type { CommonSettings } from '../common/settings/common-settings';
+import type { S3Settings } from '../common/storage/s3-blob-store';
 import { DEFAULT_WORKER_THREADS, WorkerPoolSettings } from '../common/workers/worker-pool';
-
-/** Where BLOB_STORE=s3 keeps blobs. */
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** An S3-compatible server's URL; unset for AWS S3 itself. */
-  endpoint: string | undefined;
-  /** Explicit keys; unset: the AWS SDK's default credential chain. Never logged. */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}` (most S3-compatible servers). */
-  forcePathStyle: boolean;
-  /** Prepended to every key in the bucket: '' or segments ending in `/`. */
-  prefix: string;
-}
 
 /** Users (src/users): invitations and credential checks. */
 export interface UserSettings {
@@ -44,16 +34,6 @@ export interface WebhookSettings {
   eventRetentionDays: number;
 }
 
-/** Message delivery (src/common/messages): a channel without its setting keeps its messages. */
-export interface MessageSettings {
-  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
-  smtpUrl: string | undefined;
-  /** The From header of every e-mail. */
-  from: string;
-  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
-  smsWebhookUrl: string | undefined;
-}
-
 /** What kind of process the configuration is for (beside the environment). */
 export interface ProcessOptions {
   /**
@@ -71,7 +51,7 @@ export type DatabaseTarget =
  * The validated, typed configuration every part of the service reads. Built once at boot from the
  * environment; never read `process.env` anywhere else.
  */
-export class AppConfig {
+export class AppConfig implements CommonSettings {
   readonly nodeEnv: Environment['NODE_ENV'];
   readonly port: number;
   readonly host: string;
@@ -296,6 +276,11 @@ export class AppConfig {
     this.trustProxy = env.TRUST_PROXY;
   }
 
+  /** The `default` throttler's limit (src/common/rate-limits): it guards the credential check. */
+  get rateLimitPerMinute(): number {
+    return this.users.credentialsPerMinute;
+  }
+
   static fromEnv(env: NodeJS.ProcessEnv = process.env, options: ProcessOptions = {}): AppConfig {
     return new AppConfig(parseEnvironment(env), options);
   }
@@ -330,15 +315,6 @@ function unique<T>(values: T[]): T[] {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-/** `512kb`, `25mb`, `100b` → bytes (1 kb = 1024 b). */
-export function parseSize(size: string): number {
-  const m = /^(\d+)(b|kb|mb)$/i.exec(size.trim());
-  if (!m) throw new Error(`not a size: ${size}`);
-  return (
-    Number(m[1]) * { b: 1, kb: 1024, mb: 1024 * 1024 }[m[2].toLowerCase() as 'b' | 'kb' | 'mb']
-  );
 }
 
 /** `free:120,standard:600` → `{ free: 120, standard: 600 }`. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { Gauge } from '../common/metrics/prom-client';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
 
 /** What node-postgres' pool says of itself. */

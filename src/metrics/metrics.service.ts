@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Histogram, Registry } from '../common/metrics/prom-client';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
 
 /**

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp, type Metadata, type OutputInfo } from '../common/images/sharp';
 import { ImageRejected } from '../common/images/image-errors';
 import { workerPool, workerTask } from '../common/workers/worker-pool';
 import { DHASH_GRID, dHash } from './perceptual-hash';
@@ -53,7 +53,7 @@ export async function analyseArtwork(
   bytes: Buffer,
   { maxPixels, name = 'The image' }: { maxPixels: number; name?: string },
 ): Promise<Artwork> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
@@ -69,7 +69,7 @@ export async function analyseArtwork(
       `${name} has ${width} × ${height} pixels, more than the limit of ${maxPixels} pixels.`,
     );
   }
-  type Raw = { data: Buffer; info: sharp.OutputInfo };
+  type Raw = { data: Buffer; info: OutputInfo };
   let decoded: { copy: Raw; grey: Raw };
   try {
     const source = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();

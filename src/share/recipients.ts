@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { normalizeEmail } from '../common/validation/email';
+import { normalizePhone } from '../common/validation/phone-numbers';
 
-export { normalizeEmail };
+export { normalizeEmail, normalizePhone };
 
 /** Recipients one share may have, e-mail addresses and telephone numbers together. */
 export const MAX_RECIPIENTS_PER_SHARE = 10;
@@ -15,19 +15,6 @@ export interface ShareRecipients {
 
 export type RecipientsResult =
   { ok: true; recipients: ShareRecipients } | { ok: false; field: string; problem: string };
-
-/**
- * A telephone number in E.164 (`+49 151 1234-5678`, `0049 1511 2345678` → `+4915112345678`), or
- * undefined when it is not a valid number with its country code. Spaces, dashes, dots and
- * parentheses are ignored; `00` before the country code is taken as `+`.
- */
-export function normalizePhone(raw: string): string | undefined {
-  let text = raw.trim().replace(/[\s\-.()/]/g, '');
-  if (text.startsWith('00')) text = `+${text.slice(2)}`;
-  if (!/^\+\d{4,17}$/.test(text)) return undefined;
-  const parsed = parsePhoneNumberFromString(text);
-  return parsed?.isValid() ? parsed.number : undefined;
-}
 
 const shown = (value: string) => JSON.stringify(value.slice(0, 100));
 

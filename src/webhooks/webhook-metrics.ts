@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from '../common/metrics/prom-client';
 
 export type DeliveryOutcome = 'succeeded' | 'retried' | 'exhausted' | 'gone' | 'skipped';
 

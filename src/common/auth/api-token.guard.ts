@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Request } from 'express';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { Clock } from '../clock/clock';
 import { Actor } from './actor';
 import { AmbiguousPath } from '../http/unambiguous-path';
@@ -27,7 +27,7 @@ import { presentedToken, TOKEN_HEADER } from './token-header';
 export class ApiTokenGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly config: AppConfig,
+    private readonly config: CommonSettings,
     private readonly authenticator: TokenAuthenticator,
     private readonly signer: UrlSigner,
     private readonly clock: Clock,

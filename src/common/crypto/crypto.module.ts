@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { FieldCipher } from './field-cipher';
 import { UrlSigner } from '../auth/signed-urls';
 import { FormGuard } from '../http/form-guard';
@@ -16,8 +16,8 @@ import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
   providers: [
     {
       provide: KeyRing,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => loadKeyRing(config.encryptionKeys, config.dataDir),
+      inject: [CommonSettings],
+      useFactory: (config: CommonSettings) => loadKeyRing(config.encryptionKeys, config.dataDir),
     },
     {
       provide: FieldCipher,
@@ -27,8 +27,8 @@ import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
     { provide: PasswordHasher, useValue: new PasswordHasher() },
     {
       provide: FormGuard,
-      inject: [KeyRing, AppConfig],
-      useFactory: (keys: KeyRing, config: AppConfig) =>
+      inject: [KeyRing, CommonSettings],
+      useFactory: (keys: KeyRing, config: CommonSettings) =>
         new FormGuard(deriveSecrets(keys, 'forms'), config.baseUrl),
     },
     {

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { encryptedColumns, EncryptedColumn } from './encrypted-columns';
 import { FieldCipher } from './field-cipher';
 import { KEY_FILE_PATH } from './key-ring';
@@ -65,7 +65,7 @@ export class StoredKeysCheck implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly cipher: FieldCipher,
-    private readonly config: AppConfig,
+    private readonly config: CommonSettings,
   ) {}
 
   async onModuleInit(): Promise<void> {

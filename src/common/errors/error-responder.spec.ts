@@ -2,8 +2,7 @@ import { NotFoundException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { Request, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
-import { AppConfig } from '../../config/app-config';
-import { parseEnvironment } from '../../config/environment';
+import { CommonSettings } from '../settings/common-settings';
 import { DomainError, ErrorKind, ValidationFailed } from './domain-error';
 import { ErrorResponder } from './error-responder';
 import { LogEntryRecord, LogEntryRecorder } from './log-entry-recorder';
@@ -30,7 +29,12 @@ class FakeResponse {
 }
 
 function setup() {
-  const config = new AppConfig(parseEnvironment({ BASE_URL: 'http://api.test' }));
+  // BASE_URL, and the defaults of JSON_BODY_LIMIT and MAX_UPLOAD_BYTES.
+  const config = {
+    baseUrl: 'http://api.test',
+    jsonBodyLimit: '5mb',
+    maxUploadBytes: 25 * 1024 * 1024,
+  } as CommonSettings;
   const recorder = new FakeRecorder();
   const logger = { setContext: jest.fn(), error: jest.fn(), warn: jest.fn(), info: jest.fn() };
   const responder = new ErrorResponder(config, recorder, logger as unknown as PinoLogger);

@@ -4,8 +4,9 @@ import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
-import type { Counter } from 'prom-client';
-import { AppConfig, parseSize } from '../../config/app-config';
+import type { Counter } from '../metrics/prom-client';
+import { CommonSettings } from '../settings/common-settings';
+import { parseSize } from '../http/sizes';
 import { pathForLog } from '../logging/capability-paths';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
@@ -72,7 +73,7 @@ export class ErrorResponder {
   private readonly rateLimited?: Counter<'policy'>;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: CommonSettings,
     private readonly recorder: LogEntryRecorder,
     private readonly logger: PinoLogger,
     metrics?: MetricsRegistry,

@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { DomainError, ErrorKind } from '../errors/domain-error';
-import { parseSize } from '../../config/app-config';
+import { parseSize } from './sizes';
 
 /** Metadata key of a route's JSON body limit (read by JsonBodyInterceptor). */
 export const BODY_LIMIT = 'pci:body-limit';

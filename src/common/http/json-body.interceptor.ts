@@ -2,7 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import express, { Request, RequestHandler, Response } from 'express';
 import { from, Observable, switchMap } from 'rxjs';
-import { AppConfig, parseSize } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
+import { parseSize } from './sizes';
 import { DomainError } from '../errors/domain-error';
 import { BODY_LIMIT, BodyTooLarge } from './body-limit';
 import { jsonVerifier } from './json-depth';
@@ -32,7 +33,7 @@ export class JsonBodyInterceptor implements NestInterceptor {
   private readonly defaultLimit: LimitedParser;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: CommonSettings,
     private readonly reflector: Reflector,
   ) {
     this.verify = jsonVerifier({

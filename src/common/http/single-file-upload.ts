@@ -14,7 +14,7 @@ import { ApiConsumes } from '@nestjs/swagger';
 import { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { from, Observable, switchMap } from 'rxjs';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
 import { WorkPools } from '../scheduling/work-pools';
@@ -126,7 +126,7 @@ function uploadInterceptor(options: SingleFileUploadOptions): Type<NestIntercept
     private readonly parser: RequestHandler;
 
     constructor(
-      @Inject(AppConfig) config: AppConfig,
+      @Inject(CommonSettings) config: CommonSettings,
       @Inject(WorkPools) private readonly pools: WorkPools,
     ) {
       this.maxBytes = options.maxBytes ?? config.maxUploadBytes;

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
-import sharp from 'sharp';
+import { sharp, type Sharp } from './sharp';
 import { workerPool, workerTask } from '../workers/worker-pool';
 import type * as loops from './pixel-loops';
 
@@ -46,7 +46,7 @@ const rawOf = (image: Rgba) => ({
   raw: { width: image.width, height: image.height, channels: 4 as const },
 });
 
-async function toRgba(pipeline: sharp.Sharp): Promise<Rgba> {
+async function toRgba(pipeline: Sharp): Promise<Rgba> {
   const { data, info } = await pipeline
     .toColourspace('srgb')
     .ensureAlpha()

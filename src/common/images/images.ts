@@ -1,9 +1,9 @@
-import sharp from 'sharp';
+import { sharp, type Metadata, type Sharp } from './sharp';
 import { ImageRejected } from './image-errors';
 
 /**
- * The one file that imports sharp (libvips): inspecting and normalising uploaded images, and
- * rasterising SVG drawn by the service itself. Work runs on libuv's thread pool, not the event loop.
+ * Inspecting and normalising uploaded images, and rasterising SVG drawn by the service itself,
+ * with sharp (libvips, see ./sharp.ts). Work runs on libuv's thread pool, not the event loop.
  */
 
 /** Raster formats accepted from callers, told apart by their magic bytes (never by name or header). */
@@ -57,7 +57,7 @@ export async function inspectUpload(
   input: Buffer,
   { maxPixels, maxFrames = Number.MAX_SAFE_INTEGER, name = 'the file' }: UploadLimits,
 ): Promise<InspectedUpload> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -121,7 +121,7 @@ export async function normalizeUpload(
   }
 }
 
-function encode(pipeline: sharp.Sharp, format: UploadFormat): sharp.Sharp {
+function encode(pipeline: Sharp, format: UploadFormat): Sharp {
   switch (format) {
     case 'png':
       return pipeline.png({ compressionLevel: 6 });

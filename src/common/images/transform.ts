@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp, type Sharp, type SharpOptions } from './sharp';
 import { TransformRejected } from './image-errors';
 import { ColorMap, colorMap, sharpenSigma } from './legacy-filters';
 import {
@@ -132,13 +132,13 @@ interface RawImage {
 }
 
 /** A pipeline's result, as raw RGBA pixels with their size. */
-async function materialised(pipeline: sharp.Sharp): Promise<RawImage> {
+async function materialised(pipeline: Sharp): Promise<RawImage> {
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { raw: data, width: info.width, height: info.height };
 }
 
 /** One stage on raw RGBA pixels, materialised. */
-function stage(image: RawImage, apply: (s: sharp.Sharp) => sharp.Sharp): Promise<RawImage> {
+function stage(image: RawImage, apply: (s: Sharp) => Sharp): Promise<RawImage> {
   const { width, height } = image;
   return materialised(apply(sharp(image.raw, { raw: { width, height, channels: 4 } })));
 }
@@ -151,7 +151,7 @@ function stage(image: RawImage, apply: (s: sharp.Sharp) => sharp.Sharp): Promise
 async function reorient(
   input: Buffer,
   t: ImageTransform,
-  options: sharp.SharpOptions,
+  options: SharpOptions,
   size: { width: number; height: number },
 ): Promise<RawImage> {
   let image: RawImage | undefined;
@@ -224,10 +224,10 @@ async function trimmed(
 
 /** The colour filters (one recombination, then offsets and alpha), then sharpening. */
 async function filtered(
-  pipeline: sharp.Sharp,
+  pipeline: Sharp,
   colors: ColorMap | undefined,
   sharpenAmount: number | undefined,
-): Promise<sharp.Sharp> {
+): Promise<Sharp> {
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   let image: RawImage = { raw: data, width: info.width, height: info.height };
   if (colors) {
@@ -251,7 +251,7 @@ async function filtered(
   return sharp(image.raw, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
-function encode(pipeline: sharp.Sharp, t: ImageTransform): sharp.Sharp {
+function encode(pipeline: Sharp, t: ImageTransform): Sharp {
   switch (t.format) {
     case 'png':
       return t.pngQuality === undefined

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from '../metrics/prom-client';
 import { JobName } from './job-registry';
 
 export type QueueDepth = Record<JobName, { queued: number; active: number }>;

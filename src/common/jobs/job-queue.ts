@@ -7,8 +7,8 @@ import {
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '../metrics/metrics-registry';
-import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../persistence/unit-of-work';
+import { CommonSettings } from '../settings/common-settings';
 import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
 import { QueueStats, readQueueStats } from './job-stats';
@@ -19,6 +19,18 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /** The schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * Jobs: whether this process runs workers, how often an idle worker looks for work, and how often
+ * expired attempts (a worker that died) are failed for retry.
+ */
+export interface JobSettings {
+  workers: boolean;
+  pollSeconds: number;
+  maintenanceSeconds: number;
+  /** How long one attempt may run before it counts as lost (its worker died). */
+  expireSeconds: number;
+}
 
 export interface SendJobOptions {
   /** 0–4, higher first (default 2). */
@@ -67,7 +79,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly metrics: JobMetrics;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: CommonSettings,
     dataSource: DataSource,
     private readonly uow: UnitOfWork,
     metrics: MetricsRegistry,

@@ -2,7 +2,7 @@ import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino, { type DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import type { LineOut } from '../process/start-line';
 import { serializeError } from './error-serializer';
 import { pathForLog } from './capability-paths';
@@ -37,7 +37,7 @@ export const REDACTED_PATHS = [
  * serializeError for the values of failed SQL statements, and LOG_LIMITS for the length of what
  * a line may carry (the logged fields, the error and the message are cut to them).
  */
-export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
+export function loggerOptions(config: Pick<CommonSettings, 'logLevel'>) {
   return {
     level: config.logLevel,
     // Nest's module, route and start lines at debug, whatever the destination.
@@ -61,7 +61,7 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
 /** Structured JSON logs (pino), with {@link loggerOptions}. */
 @Module({})
 export class LoggingModule {
-  static forRoot(config: AppConfig, stream?: DestinationStream): DynamicModule {
+  static forRoot(config: CommonSettings, stream?: DestinationStream): DynamicModule {
     // JSON lines on stdout (written asynchronously, as pino does by default), except for a
     // developer at a terminal, who reads short lines. One stream for the request logger and the
     // application's logger alike, so that their lines, and the banner, keep their order.

@@ -1,5 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients';
+import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 
 /**
  * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (docs/design.md
@@ -8,12 +7,13 @@ import { ClientAccountEntity } from '../../clients';
  */
 @Entity({ name: 'message_daily_count' })
 export class MessageDailyCountEntity {
+  /**
+   * The client (`client_account`, deleted with it). A foreign key by table name, not a relation:
+   * the shared messages know no feature's entity.
+   */
   @PrimaryColumn({ name: 'client_id', type: 'uuid' })
+  @ForeignKey('client_account', { onDelete: 'CASCADE' })
   clientId: string;
-
-  @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'client_id' })
-  client?: ClientAccountEntity;
 
   /** The UTC day, `YYYY-MM-DD`. */
   @PrimaryColumn({ type: 'date' })

@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
 import { Clock } from '../clock/clock';
 import { FieldCipher } from '../crypto/field-cipher';
 import { JobContext, JobQueue } from '../jobs/job-queue';
 import { JOB_QUEUES } from '../jobs/job-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { withDeadline } from '../scheduling/deadline';
+import { CommonSettings } from '../settings/common-settings';
 import { maskRecipient, MessageChannel, OutboundMessage } from './outbound-message';
 import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
 import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 import { SmsWebhook } from './sms-webhook';
 import { DeliveryRefused, SmtpMailer } from './smtp-mailer';
+
+/** Message delivery: a channel without its setting keeps its messages. */
+export interface MessageSettings {
+  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  from: string;
+  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
+  smsWebhookUrl: string | undefined;
+}
 
 /** A message as `outbox list` shows it to the operator: decrypted, whole. */
 export interface ListedMessage {
@@ -67,7 +77,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
   private readonly sms?: SmsWebhook;
 
   constructor(
-    config: AppConfig,
+    config: CommonSettings,
     private readonly repo: OutboxRepository,
     private readonly uow: UnitOfWork,
     private readonly jobs: JobQueue,

@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ClientAccountEntity } from '../../clients';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { MessageChannel } from './outbound-message';
 
 /**
@@ -23,12 +22,13 @@ export class OutboxMessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
+  /**
+   * The client the message is sent for (`client_account`, deleted with it), if any. A foreign key
+   * by table name, not a relation: the shared messages know no feature's entity.
+   */
   @Column({ name: 'client_id', type: 'uuid', nullable: true })
+  @ForeignKey('client_account', { onDelete: 'CASCADE' })
   clientId: string | null;
-
-  @ManyToOne(() => ClientAccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'client_id' })
-  client?: ClientAccountEntity;
 
   @Column({ type: 'varchar', length: 8 })
   channel: MessageChannel;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge } from 'prom-client';
+import { Gauge } from '../metrics/prom-client';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { OutboxRepository } from './outbox.repository';
 

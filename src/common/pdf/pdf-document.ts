@@ -18,7 +18,7 @@ import {
   StandardFonts,
 } from '@cantoo/pdf-lib';
 import { createHash, Hash } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../images/sharp';
 import { cmykColours, decodeRgba, deflatedPlanes, Rgba } from '../images/compose';
 import { iccStream, markPdfX4, OutputCondition } from './pdfx';
 

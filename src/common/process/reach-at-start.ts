@@ -1,6 +1,4 @@
-import Redis from 'ioredis';
-import { Client } from 'pg';
-import type { PostgresConnection } from '../../database/connection';
+import { Redis } from '../redis/ioredis';
 
 /** The exit code of a service that cannot start because what it needs is unreachable (sysexits). */
 export const EX_UNAVAILABLE = 69;
@@ -21,32 +19,6 @@ export function redactedUrl(url: string): string {
     return parsed.toString();
   } catch {
     return '<invalid URL>';
-  }
-}
-
-/** Connects to PostgreSQL once and runs `SELECT 1`; rejects with the driver's error. */
-export async function pingDatabase(
-  connection: PostgresConnection,
-  connectTimeoutMs: number,
-): Promise<void> {
-  const client = new Client({
-    ...('url' in connection
-      ? { connectionString: connection.url }
-      : {
-          host: connection.host,
-          port: connection.port,
-          user: connection.username,
-          database: connection.database,
-          password: connection.password,
-        }),
-    connectionTimeoutMillis: connectTimeoutMs,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 
@@ -121,27 +93,25 @@ async function reach(
   }
 }
 
+/** A service the process needs: its name in messages, its URL and how to check it once. */
+export interface StartTarget {
+  /** E.g. `the database`, `Redis`. */
+  name: string;
+  url: string;
+  /** Connects once and rejects with the connection's own error. */
+  ping: (url: string, connectTimeoutMs: number) => Promise<void>;
+}
+
 /**
- * Before the service starts: its PostgreSQL (when external) and its Redis (when configured)
- * answer, within a bounded, logged number of attempts. A failure is one UnreachableAtStart
- * (main.ts, worker.ts and the CLI print it as one line and exit with EX_UNAVAILABLE) instead of
- * the framework's retries with their stacks.
+ * Before the service starts: each of `targets` (its PostgreSQL when external, its Redis when
+ * configured) answers, within a bounded, logged number of attempts. A failure is one
+ * UnreachableAtStart (main.ts, worker.ts and the CLI print it as one line and exit with
+ * EX_UNAVAILABLE) instead of the framework's retries with their stacks.
  */
 export async function reachAtStart(
-  targets: { databaseUrl?: string; redisUrl?: string },
+  targets: readonly StartTarget[],
   options: ReachOptions,
 ): Promise<void> {
-  const { databaseUrl, redisUrl } = targets;
-  if (databaseUrl)
-    await reach(
-      `the database ${redactedUrl(databaseUrl)}`,
-      () => pingDatabase({ url: databaseUrl }, options.connectTimeoutMs),
-      options,
-    );
-  if (redisUrl)
-    await reach(
-      `Redis ${redactedUrl(redisUrl)}`,
-      () => pingRedis(redisUrl, options.connectTimeoutMs),
-      options,
-    );
+  for (const { name, url, ping } of targets)
+    await reach(`${name} ${redactedUrl(url)}`, () => ping(url, options.connectTimeoutMs), options);
 }

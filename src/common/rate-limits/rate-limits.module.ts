@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { RedisConnection } from '../redis/redis-connection';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
@@ -13,10 +13,10 @@ import { RedisThrottlerStorage } from './redis-throttler-storage';
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig, RedisConnection],
-      useFactory: (config: AppConfig, redis: RedisConnection) => ({
+      inject: [CommonSettings, RedisConnection],
+      useFactory: (config: CommonSettings, redis: RedisConnection) => ({
         storage: new RedisThrottlerStorage(redis),
-        throttlers: [{ name: 'default', ttl: 60_000, limit: config.users.credentialsPerMinute }],
+        throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }],
       }),
     }),
   ],

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { Redis } from './ioredis';
 import { RedisConnection, withTimeout } from './redis-connection';
 
 /** How long a publish waits for the connection (the CLI publishes right after it starts). */

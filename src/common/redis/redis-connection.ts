@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { AppConfig } from '../../config/app-config';
+import { Redis } from './ioredis';
+import { CommonSettings } from '../settings/common-settings';
 import { withDeadline } from '../scheduling/deadline';
 
 /**
@@ -12,7 +12,7 @@ export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   private readonly prefix: string;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(@Inject(CommonSettings) config: CommonSettings) {
     this.prefix = config.redisKeyPrefix;
     this.client = config.redisUrl
       ? new Redis(config.redisUrl, {

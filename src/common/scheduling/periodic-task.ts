@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 
 /**
  * Runs `task` now and every `intervalMs` (timer unref'd, so it never keeps the process alive);
@@ -25,12 +25,12 @@ function runPeriodically(
 
 /**
  * Where the modules start their periodic tasks (purges, sweeps, polls): in a process that runs
- * background tasks (AppConfig.backgroundTasks) they run as {@link runPeriodically} runs them; in
+ * background tasks (CommonSettings.backgroundTasks) they run as {@link runPeriodically} runs them; in
  * one that does not (the operator CLI) none starts.
  */
 @Injectable()
 export class PeriodicTasks {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: CommonSettings) {}
 
   /** Starts `task` (see {@link runPeriodically}); returns a function that stops it. */
   start(

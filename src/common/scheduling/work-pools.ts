@@ -1,9 +1,30 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { Gauge, Histogram } from 'prom-client';
-import { AppConfig } from '../../config/app-config';
+import { Gauge, Histogram } from '../metrics/prom-client';
 import { MetricsRegistry } from '../metrics/metrics-registry';
+import { CommonSettings } from '../settings/common-settings';
 import { FairPool, PoolObserver } from './fair-pool';
 import { PeriodicTasks } from './periodic-task';
+
+/** How one kind of work waits: a client's share of its pool, tasks waiting in all and per client. */
+interface QueueSettings {
+  /** Fraction of the pool one client may hold. */
+  clientShare: number;
+  queue: number;
+  clientQueue: number;
+  queueWaitMs: number;
+}
+
+/** Renders, and transformations of stored renders (lighter: more at once), at once. */
+export interface RenderPoolSettings extends QueueSettings {
+  concurrency: number;
+  transformConcurrency: number;
+}
+
+/** Upload normalisations, and upload bodies held in memory, at once. */
+export interface UploadPoolSettings extends QueueSettings {
+  concurrency: number;
+  bodies: number;
+}
 
 /** The pools by their name in /metrics. */
 type PoolName = 'renders' | 'transforms' | 'upload_bodies' | 'uploads';
@@ -24,7 +45,7 @@ export class WorkPools {
   /** Decoding and re-encoding uploaded images (CPU-bound in libvips). */
   readonly uploads: FairPool;
 
-  constructor(config: AppConfig, metrics?: MetricsRegistry) {
+  constructor(config: CommonSettings, metrics?: MetricsRegistry) {
     const observe = poolMetrics(metrics);
     const r = config.render;
     const renderQueues = {

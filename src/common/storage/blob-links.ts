@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { assertBlobKey } from './blob-keys';
 
 /** Public links to blobs: `CDN_URL` (default `{BASE_URL}/cdn`) + `/` + key. */
 @Injectable()
 export class BlobLinks {
-  constructor(private readonly config: AppConfig) {}
+  constructor(private readonly config: CommonSettings) {}
 
   url(key: string): string {
     assertBlobKey(key);

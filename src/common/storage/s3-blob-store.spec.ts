@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { blobStoreContract, StoreUnderTest } from '../../../test/support/blob-store-contract';
-import { S3Settings } from '../../config/app-config';
 import { startS3Server, TestS3Server } from '../../../test/support/s3-server';
 import { BlobKeys } from './blob-keys';
 import { IMMUTABLE_CACHE_CONTROL } from './blob-store';
-import { S3BlobStore } from './s3-blob-store';
+import { S3BlobStore, S3Settings } from './s3-blob-store';
 import { sha256 } from '../../../test/support/sha256';
 
 function openStore(settings: S3Settings): Promise<StoreUnderTest> {

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { join } from 'node:path';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { deriveSecret, KeyRing } from '../crypto/key-ring';
 import { BlobKeys } from './blob-keys';
 import { BlobLinks } from './blob-links';
@@ -20,8 +20,8 @@ import { S3BlobStore } from './s3-blob-store';
   providers: [
     {
       provide: BlobStore,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig): BlobStore =>
+      inject: [CommonSettings],
+      useFactory: (config: CommonSettings): BlobStore =>
         config.s3
           ? new S3BlobStore(config.s3)
           : new DirectoryBlobStore(join(config.dataDir, 'blobs')),

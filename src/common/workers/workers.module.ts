@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
+import { CommonSettings } from '../settings/common-settings';
 import { acquireWorkerPool, releaseWorkerPool, WorkerPool } from './worker-pool';
 
 /**
@@ -11,7 +11,7 @@ import { acquireWorkerPool, releaseWorkerPool, WorkerPool } from './worker-pool'
 export class WorkerPoolLifecycle implements OnApplicationShutdown {
   readonly pool: WorkerPool;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(@Inject(CommonSettings) config: CommonSettings) {
     this.pool = acquireWorkerPool(config.workerPool);
   }
 

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, Server } from 'node:net';
+import { reachAtStart, UnreachableAtStart } from './common/process/reach-at-start';
+import { AppConfig } from './config/app-config';
+import { startTargets } from './start-services';
+
+/** The services a configuration with these URLs waits for. */
+const targetsOf = (urls: { DATABASE_URL?: string; REDIS_URL?: string }) =>
+  startTargets(
+    AppConfig.fromEnv({
+      DATA_DIR: '/tmp/pci-start-test',
+      // Required with DATABASE_URL.
+      DATA_ENCRYPTION_KEYS: `key1:${randomBytes(32).toString('base64')}`,
+      ...urls,
+    }),
+  );
+
+describe('reaching the database and Redis at start', () => {
+  let closed: number;
+  beforeAll(async () => {
+    // A port nothing listens on: bound, then closed.
+    const server: Server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closed = (server.address() as { port: number }).port;
+    await new Promise((r) => server.close(r));
+  });
+
+  it('retries a bounded number of times, one line each, then names the URL and the cause', async () => {
+    const lines: string[] = [];
+    const waits: number[] = [];
+    const reached = reachAtStart(
+      targetsOf({ DATABASE_URL: `postgres://pci:s3cret@127.0.0.1:${closed}/pci` }),
+      {
+        attempts: 3,
+        delayMs: 1000,
+        connectTimeoutMs: 2000,
+        log: (level, msg) => lines.push(`${level} ${msg}`),
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    );
+    await expect(reached).rejects.toThrow(UnreachableAtStart);
+    await expect(reached).rejects.toThrow(
+      new RegExp(
+        `^the database postgres://pci:\\*\\*\\*@127\\.0\\.0\\.1:${closed}/pci cannot be reached \\(.*ECONNREFUSED.*\\) after 3 attempts$`,
+      ),
+    );
+    expect(waits).toEqual([1000, 2000]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^warn the database .* \(.*ECONNREFUSED.*\); attempt 1 of 3, next in 1 s$/,
+      ),
+      expect.stringMatching(/^warn the database .*; attempt 2 of 3, next in 2 s$/),
+    ]);
+    expect(lines.join('\n')).not.toContain('s3cret');
+  });
+
+  it('waits for nothing in embedded mode without Redis', () => {
+    expect(targetsOf({})).toEqual([]);
+  });
+
+  it('names Redis when it is the one that does not answer', async () => {
+    await expect(
+      reachAtStart(targetsOf({ REDIS_URL: `redis://:pw@127.0.0.1:${closed}` }), {
+        attempts: 1,
+        delayMs: 1,
+        connectTimeoutMs: 2000,
+        log: () => undefined,
+      }),
+    ).rejects.toThrow(
+      `Redis redis://:***@127.0.0.1:${closed} cannot be reached (connect ECONNREFUSED 127.0.0.1:${closed}) after 1 attempt`,
+    );
+  });
+});
