@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 /** Feature modules that other code imports only through their index.ts. */
 const MODULES = [
-  'recipesets',
+  'recipe-sets',
   'catalog',
   'assets',
   'fonts',

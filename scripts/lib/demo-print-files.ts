@@ -11,12 +11,12 @@ import {
   ProductDefinition,
 } from '../../src/catalog';
 import { FontsService } from '../../src/fonts';
-import type { Design } from '../../src/recipesets';
+import type { Design } from '../../src/recipe-sets';
 import {
   generatePrintFiles,
   PrintFileSet,
   PrintFilesInput,
-} from '../../src/webtoprint/print-files';
+} from '../../src/web-to-print/print-files';
 import { bottleDesign, teeDesign } from './example-designs';
 
 export const RGB_SETTINGS: PrintSettingsSnapshot = {

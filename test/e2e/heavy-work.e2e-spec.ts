@@ -4,7 +4,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { WorkerPool } from '../../src/common/workers/worker-pool';
 import { DemoService } from '../../src/demo/demo.service';
-import { SpecificationService } from '../../src/webtoprint/specification.service';
+import { SpecificationService } from '../../src/web-to-print/specification.service';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';

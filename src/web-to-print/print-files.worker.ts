@@ -15,7 +15,7 @@ import {
   RecipeSetDesignsService,
   RecipeSetsService,
   RecipeStatus,
-} from '../recipesets';
+} from '../recipe-sets';
 import { ClientImages } from '../render';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';

@@ -14,7 +14,7 @@ import {
   printCostProblems,
   RecipeSetDesignsService,
   RecipeStatus,
-} from '../recipesets';
+} from '../recipe-sets';
 import { PrintFileSetEntity } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import {

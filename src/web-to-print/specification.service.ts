@@ -8,7 +8,7 @@ import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
 import { OrderForPrint, PrintFileOrdersService } from '../orders/print-file-orders.service';
-import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipesets';
+import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipe-sets';
 import { ClientImages, RENDERER_VERSION, rasterizeDesign, RenderService } from '../render';
 import { ImageResolution, imageResolutions } from './location-files';
 import { specificationPdf, viewAngleFor } from './specification-pdf';
