@@ -12,11 +12,7 @@ import {
 } from '../../src/catalog';
 import { FontsService } from '../../src/fonts';
 import type { Design } from '../../src/recipe-sets';
-import {
-  generatePrintFiles,
-  PrintFileSet,
-  PrintFilesInput,
-} from '../../src/web-to-print/print-files';
+import { generatePrintFiles, PrintFileSet, PrintFilesInput } from '../../src/web-to-print';
 import { bottleDesign, teeDesign } from './example-designs';
 
 export const RGB_SETTINGS: PrintSettingsSnapshot = {

@@ -7,7 +7,7 @@ import { SingleFlight } from '../common/scheduling/single-flight';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
-import { OrderForPrint, PrintFileOrdersService } from '../orders/print-file-orders.service';
+import { OrderForPrint, PrintFileOrdersService } from '../orders';
 import { DesignedRecipeSet, RecipeSetDesignsService, RecipeSetNotFound } from '../recipe-sets';
 import { ClientImages, RENDERER_VERSION, rasterizeDesign, RenderService } from '../render';
 import { ImageResolution, imageResolutions } from './location-files';

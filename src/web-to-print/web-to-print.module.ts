@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog';
-import { OrdersModule } from '../orders/orders.module';
+import { OrdersModule } from '../orders';
 import { RecipeSetsModule } from '../recipe-sets';
 import { RenderModule } from '../render';
 import { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
