@@ -3,8 +3,7 @@
  * bodies for wrk (bench/wrk/scenario.lua picks one at random per request and makes the order
  * numbers unique), and the check that the seeded orders answer them before anything is measured.
  */
-import { WorkflowStatus } from '../src/orders/order.enums';
-import { PersonalData } from '../src/orders/purchase-order.mapper';
+import { PersonalData, WorkflowStatus } from '../src/orders';
 import { App } from './lib/app-process';
 import { requestOnce } from './lib/http-client';
 import { UNIQUE } from './lib/wrk';

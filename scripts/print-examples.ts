@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { demoCatalog } from '../src/catalog';
 import { renderView, resolveRenderInputs } from '../src/render';
-import { specificationPdf } from '../src/webtoprint/specification-pdf';
+import { specificationPdf } from '../src/web-to-print';
 import { demoPrintFileSets, demoPrintInput, demoSources } from './lib/demo-print-files';
 
 async function main(): Promise<void> {

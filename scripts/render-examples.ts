@@ -12,7 +12,7 @@ import { join } from 'node:path';
 // The demo catalog's drawings are not part of the catalog's public surface (only for examples).
 import { demoArtwork, demoCatalog } from '../src/catalog';
 import { FontsService } from '../src/fonts';
-import type { Design } from '../src/recipesets';
+import type { Design } from '../src/recipe-sets';
 import { bottleDesign, teeDesign } from './lib/example-designs';
 import { renderView, resolveRenderInputs, RenderRequest } from '../src/render';
 

@@ -11,7 +11,7 @@ import { requestIdMiddleware } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
-import { MetricsService } from './metrics/metrics.service';
+import { MetricsService } from './metrics';
 import { RESPONSE_HEADERS } from './common/openapi/response-headers';
 
 /** Creates the application, configured exactly as it serves in production. */

@@ -8,7 +8,7 @@ import { exitAfterFailedStart, reachServices } from './start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
-import { DemoSeedResult, DemoService } from './demo/demo.service';
+import { DemoSeedResult, DemoService } from './demo';
 import { AppConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {

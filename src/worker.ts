@@ -10,7 +10,7 @@ import { printBanner, startLine } from './common/process/start-line';
 import { exitAfterFailedStart, reachServices } from './start-services';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
-import { serveWorkerProbes } from './health/worker-probes';
+import { serveWorkerProbes } from './health';
 
 /**
  * A workers-only process (`npm run worker`): the service without its HTTP server, running the job

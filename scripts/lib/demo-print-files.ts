@@ -11,12 +11,8 @@ import {
   ProductDefinition,
 } from '../../src/catalog';
 import { FontsService } from '../../src/fonts';
-import type { Design } from '../../src/recipesets';
-import {
-  generatePrintFiles,
-  PrintFileSet,
-  PrintFilesInput,
-} from '../../src/webtoprint/print-files';
+import type { Design } from '../../src/recipe-sets';
+import { generatePrintFiles, PrintFileSet, PrintFilesInput } from '../../src/web-to-print';
 import { bottleDesign, teeDesign } from './example-designs';
 
 export const RGB_SETTINGS: PrintSettingsSnapshot = {

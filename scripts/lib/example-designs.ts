@@ -1,5 +1,5 @@
 /** The designs of the documentation's example renders and print files (scripts/*-examples.ts). */
-import type { Design } from '../../src/recipesets';
+import type { Design } from '../../src/recipe-sets';
 
 /** The id the examples give the demo artwork (their sources answer it for any id). */
 export const ARTWORK_ID = 1;

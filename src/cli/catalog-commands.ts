@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { CatalogService } from '../catalog';
-import { DEFAULT_DEMO_PRODUCT, DemoService } from '../demo/demo.service';
-import { createCountProblem, MAX_RECIPE_SETS_PER_CREATE } from '../recipesets';
+import { DEFAULT_DEMO_PRODUCT, DemoService } from '../demo';
+import { createCountProblem, MAX_RECIPE_SETS_PER_CREATE } from '../recipe-sets';
 import { UsageError, withContext } from './context';
 import { out, printList, progress } from './output';
 

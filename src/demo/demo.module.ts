@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets';
 import { CatalogModule } from '../catalog';
 import { ClientsModule } from '../clients';
-import { RecipeSetsModule } from '../recipesets';
+import { RecipeSetsModule } from '../recipe-sets';
 import { SavedAssetsModule } from '../saved-assets';
 import { DemoService } from './demo.service';
 

@@ -12,7 +12,7 @@ import { Role } from '../common/auth/role';
 import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
 import { ClientsService, Plan, TokensService } from '../clients';
-import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipe-sets';
 import { SavedAssetsService } from '../saved-assets';
 import { demoDesign } from './demo-designs';
 import { seedDemoLibrary } from './demo-saved-assets';

@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { MetricsService } from '../metrics/metrics.service';
+import { MetricsService } from '../metrics';
 import { HealthService } from './health.service';
 
 /**

@@ -9,7 +9,12 @@ import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { yieldToLoop } from '../common/scheduling/yield-to-loop';
-import { RecipeSetNotFound, RecipeSetRecord, RecipeSetsService, RecipeStatus } from '../recipesets';
+import {
+  RecipeSetNotFound,
+  RecipeSetRecord,
+  RecipeSetsService,
+  RecipeStatus,
+} from '../recipe-sets';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { Address, AddressDto } from './dto/address.dto';
 import { DEFAULT_PRIORITY, isInProgress } from './order.enums';

@@ -6,7 +6,7 @@ import { FieldCipher } from '../common/crypto/field-cipher';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { canonicalEnum, parseIsoDate } from '../common/validation/lenient';
 import { ClientsService } from '../clients';
-import { RecipeSetsService, RECIPE_STATUSES, RecipeStatus } from '../recipesets';
+import { RecipeSetsService, RECIPE_STATUSES, RecipeStatus } from '../recipe-sets';
 import { PurchaseOrderDto } from './dto/purchase-order.dto';
 import {
   MAX_RECIPE_SET_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { Transaction, UnitOfWork } from '../common/persistence/unit-of-work';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { WorkflowStatus } from './order.enums';
-import { RecipeSetsService, RecipeStatus } from '../recipesets';
+import { RecipeSetsService, RecipeStatus } from '../recipe-sets';
 import { OrderUpdatesService } from './order-updates.service';
 import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';

@@ -3,7 +3,7 @@ import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { parseRecipeSetRef, RecipeSetsService, RecipeStatus } from '../recipesets';
+import { parseRecipeSetRef, RecipeSetsService, RecipeStatus } from '../recipe-sets';
 import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
 import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from './dto/update.dto';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';

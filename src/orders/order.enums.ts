@@ -1,4 +1,4 @@
-import { RecipeStatus } from '../recipesets';
+import { RecipeStatus } from '../recipe-sets';
 /** Enumerations of the Orders area of the spec. */
 
 export enum WorkflowStatus {

@@ -14,7 +14,7 @@ import { RequestId } from '../common/http/request-id';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ApiResponseHeaders } from '../common/openapi/response-headers';
-import { RecipeStatus } from '../recipesets';
+import { RecipeStatus } from '../recipe-sets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
-import { RecipeSetsModule } from '../recipesets';
+import { RecipeSetsModule } from '../recipe-sets';
 import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { ORDER_ENTITIES } from './entities';

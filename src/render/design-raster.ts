@@ -10,7 +10,7 @@ import {
   rotateRgba,
 } from '../common/images/compose';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
-import type { ImageElement, LocationDesign, TextElement } from '../recipesets';
+import type { ImageElement, LocationDesign, TextElement } from '../recipe-sets';
 import { placeRegion, visibleRegion } from './geometry';
 
 /**

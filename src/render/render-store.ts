@@ -13,7 +13,7 @@ import { BlobExtension, BlobKeys } from '../common/storage/blob-keys';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
 import { WorkPolicy, WorkQuota } from '../plans';
-import { DesignedRecipeSet } from '../recipesets';
+import { DesignedRecipeSet } from '../recipe-sets';
 import { ClientImages } from './client-images';
 import { RenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';

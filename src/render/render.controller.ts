@@ -22,7 +22,7 @@ import { HANDLE_PATTERN } from '../catalog';
 import { WorkLimited, WorkPolicy } from '../plans';
 import { RenderAnswer, RenderService } from './render.service';
 import { NAMED_COLORS } from './resizer-params';
-import { ApiRecipeSetRefParam } from '../recipesets';
+import { ApiRecipeSetRefParam } from '../recipe-sets';
 import { LEGACY_FILTER_QUERY } from './legacy-filter-docs';
 import { RENDER_PATH_FORMS } from './render-path-forms';
 

@@ -2,7 +2,7 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { refuseAmbiguousPaths } from '../common/http/unambiguous-path';
 import { AssetsModule } from '../assets';
 import { FontsModule } from '../fonts';
-import { RecipeSetsModule } from '../recipesets';
+import { RecipeSetsModule } from '../recipe-sets';
 import { RenderLinksController } from './render-links.controller';
 import { RenderLinksService } from './render-links.service';
 import { RenderController } from './render.controller';

@@ -8,7 +8,7 @@ import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
-import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
+import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipe-sets';
 import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
 import { enlargedRenderSize } from './transform-plan';

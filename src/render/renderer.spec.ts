@@ -4,7 +4,7 @@ import { demoCatalog } from '../catalog';
 import { decodeRgba, encodePng, Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
 import type { ProductCamera, ProductLayer } from '../catalog';
-import type { Design } from '../recipesets';
+import type { Design } from '../recipe-sets';
 import { RenderRequest, resolveRenderInputs } from './render-inputs';
 import { renderView, RenderOptions, RenderSources } from './renderer';
 

@@ -6,7 +6,7 @@ import {
   PlacedImage,
   Rgba,
 } from '../common/images/compose';
-import type { Design } from '../recipesets';
+import type { Design } from '../recipe-sets';
 import type { DesignSources } from './design-raster';
 import { RenderInputs, RenderLayer, resolveOutputSize } from './render-inputs';
 import { ViewRender } from './view-render';

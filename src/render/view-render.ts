@@ -13,7 +13,7 @@ import {
   windowRgba,
   withOpacity,
 } from '../common/images/compose';
-import type { Design, LocationDesign } from '../recipesets';
+import type { Design, LocationDesign } from '../recipe-sets';
 import { DesignSources, rasterizeDesign } from './design-raster';
 import { placeRegion, visibleRegion } from './geometry';
 import { RenderInputs, RenderLayer } from './render-inputs';

@@ -6,7 +6,7 @@ import { MessageLocale, messageLocale } from '../common/messages/message-templat
 import { AppConfig } from '../config/app-config';
 import { ClientsService, storefrontLink } from '../clients';
 import { ProductNotFound } from '../catalog';
-import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipesets';
+import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipe-sets';
 import { RenderService } from '../render';
 import { renderShareErrorPage, renderSharePage, sharePagePolicy } from './share-page';
 import { NotAvailableForSharing } from './share.errors';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
-import { RecipeSetsModule } from '../recipesets';
+import { RecipeSetsModule } from '../recipe-sets';
 import { RenderModule } from '../render';
 import { SHARE_ENTITIES } from './entities';
 import { ShareLinksRepository } from './share-links.repository';

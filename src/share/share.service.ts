@@ -17,7 +17,7 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { EventRecorder } from '../common/events/event-recorder';
 import { isUuid } from '../common/validation/uuid';
 import { AppConfig } from '../config/app-config';
-import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipesets';
+import { DesignedRecipeSet, RecipeSetDesignsService, RecipeStatus } from '../recipe-sets';
 import { parseRecipients } from './recipients';
 import { ShareLinkDto, ShareSentDto, UserShareDto } from './share.dto';
 import {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { LogRetention } from '../../src/logentries/log-retention';
+import { LogRetention } from '../../src/log-entries';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { TestOnlyController } from '../support/test-only.controller';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { RecipeSetsService } from '../../src/recipesets';
+import { RecipeSetsService } from '../../src/recipe-sets';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, processedBody, TEXT_TYPE } from '../factories/orders';
 import { createRecipeSets } from '../factories/recipe-sets';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from '../../src/orders/dto/acknowledgement.dto';
+import { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from '../../src/orders';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, OrdersApi, ordersApi, TEXT_TYPE } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 

@@ -2,7 +2,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { PT_PER_MM } from '../../src/common/pdf/pdf-document';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { teeProduct, uploadImage } from '../factories/catalog';
 import { createClient, createToken, TestClient } from '../factories/clients';
 import { JSON_TYPE, line, order, OrdersApi, ordersApi, TEXT_TYPE } from '../factories/orders';

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { EntityManager } from 'typeorm';
 import { CatalogService } from '../../src/catalog';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
-import { RecipeSetEntity } from '../../src/recipesets';
+import { DemoService } from '../../src/demo';
+import { RecipeSetEntity } from '../../src/recipe-sets';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 

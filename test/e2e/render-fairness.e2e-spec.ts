@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { WorkPools } from '../../src/common/scheduling/work-pools';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { ClientImages, RenderSources } from '../../src/render';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';

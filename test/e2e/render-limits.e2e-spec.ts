@@ -5,7 +5,7 @@ import { Role } from '../../src/common/auth/role';
 import { DirectoryBlobStore } from '../../src/common/storage/directory-blob-store';
 import { BlobInfo, BlobStore, PutOptions } from '../../src/common/storage/blob-store';
 import { AppConfig } from '../../src/config/app-config';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';
 import { ManualClock } from '../support/manual-clock';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { uploadAsset } from '../factories/assets';
 import { createClient, TestClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { WorkPools } from '../../src/common/scheduling/work-pools';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 

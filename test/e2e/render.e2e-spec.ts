@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';
 import { pixel } from '../support/images';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { JobQueue } from '../../src/common/jobs/job-queue';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, OrdersApi, ordersApi, TEXT_TYPE } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';

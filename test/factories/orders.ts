@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RecipeSetSummary } from '../../src/recipesets';
+import { RecipeSetSummary } from '../../src/recipe-sets';
 import { TestApp } from '../setup/test-app';
 import { TestClient } from './clients';
 import { createRecipeSets } from './recipe-sets';

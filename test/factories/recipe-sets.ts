@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { RecipeSetsService, RecipeSetSummary } from '../../src/recipesets';
+import { RecipeSetsService, RecipeSetSummary } from '../../src/recipe-sets';
 
 /** `count` recipe sets of the `tee` product for a client, created through the real service. */
 export function createRecipeSets(

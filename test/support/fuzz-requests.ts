@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ADDRESS_REQUIRED } from '../../src/orders/dto/address.dto';
+import { ADDRESS_REQUIRED } from '../../src/orders';
 import { validDesign, validOptions, validPrintSettings, validProduct } from './fuzz-designs';
 import { asText, GeneratedRequest, Operation, Override } from './openapi-arbitraries';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
-import { DemoService } from '../../src/demo/demo.service';
+import { DemoService } from '../../src/demo';
 import { TestClient } from '../factories/clients';
 import { TestApp } from '../setup/test-app';
 

@@ -7,7 +7,7 @@ export interface JobPayloads {
   /** Print files of one design version of a recipe set (the web-to-print module). */
   /**
    * The print files of a design version: the set of the client's current print settings and every
-   * set requested with other settings that is not made yet (src/webtoprint).
+   * set requested with other settings that is not made yet (src/web-to-print).
    */
   'print-files': { recipeSetId: string; designVersion: number };
   /** One message of the outbox (common/messages). */

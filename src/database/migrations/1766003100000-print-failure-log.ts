@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** A print-file set that failed for good keeps the id of its one log entry (src/webtoprint). */
+/** A print-file set that failed for good keeps the id of its one log entry (src/web-to-print). */
 export class PrintFailureLog1766003100000 implements MigrationInterface {
   name = 'PrintFailureLog1766003100000';
 

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Encrypted } from '../../common/crypto/encrypted-columns';
-import { RecipeSetEntity } from '../../recipesets';
+import { RecipeSetEntity } from '../../recipe-sets';
 import { WorkflowStatus } from '../order.enums';
 import { PurchaseOrderEntity } from './purchase-order.entity';
 

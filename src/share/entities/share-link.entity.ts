@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { ClientAccountEntity } from '../../clients';
-import { RecipeSetEntity } from '../../recipesets';
+import { RecipeSetEntity } from '../../recipe-sets';
 
 /**
  * A share link (docs/design.md §9): one per recipient of a share, so that one can be revoked

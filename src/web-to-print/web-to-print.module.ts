@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog';
-import { OrdersModule } from '../orders/orders.module';
-import { RecipeSetsModule } from '../recipesets';
+import { OrdersModule } from '../orders';
+import { RecipeSetsModule } from '../recipe-sets';
 import { RenderModule } from '../render';
 import { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';

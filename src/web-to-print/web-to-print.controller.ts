@@ -6,7 +6,7 @@ import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ApiResponseHeaders } from '../common/openapi/response-headers';
 import { PrintFilesAnswer, WebToPrintService } from './web-to-print.service';
-import { ApiRecipeSetRefParam } from '../recipesets';
+import { ApiRecipeSetRefParam } from '../recipe-sets';
 
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
 

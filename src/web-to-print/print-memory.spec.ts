@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { DEFAULT_PRINT_SETTINGS, type ProductLocation } from '../catalog';
 import type { Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
-import { printCanvasPixels, type ImageElement, type LocationDesign } from '../recipesets';
+import { printCanvasPixels, type ImageElement, type LocationDesign } from '../recipe-sets';
 import { printPdf, printPixels, printPng } from './location-files';
 
 /** Every image decode of the print code, with how many image elements were in flight at once. */

@@ -8,13 +8,13 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobLinks } from '../common/storage/blob-links';
 import { intEnumCode } from '../common/validation/lenient';
-import { DEFAULT_PRIORITY, PRIORITY_CODES } from '../orders/order.enums';
+import { DEFAULT_PRIORITY, PRIORITY_CODES } from '../orders';
 import {
   DesignedRecipeSet,
   printCostProblems,
   RecipeSetDesignsService,
   RecipeStatus,
-} from '../recipesets';
+} from '../recipe-sets';
 import { PrintFileSetEntity } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import {

@@ -9,7 +9,7 @@ import {
   Unique,
 } from 'typeorm';
 import type { PrintSettingsSnapshot } from '../../catalog';
-import { RecipeSetEntity } from '../../recipesets';
+import { RecipeSetEntity } from '../../recipe-sets';
 
 export const PRINT_FILE_SET_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type PrintFileSetStatus = (typeof PRINT_FILE_SET_STATUSES)[number];

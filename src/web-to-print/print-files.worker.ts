@@ -7,7 +7,7 @@ import { JOB_QUEUES, JobPayloads } from '../common/jobs/job-registry';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobStore } from '../common/storage/blob-store';
-import { PrintFileOrdersService } from '../orders/print-file-orders.service';
+import { PrintFileOrdersService } from '../orders';
 import { AppConfig } from '../config/app-config';
 import {
   DesignedRecipeSet,
@@ -15,7 +15,7 @@ import {
   RecipeSetDesignsService,
   RecipeSetsService,
   RecipeStatus,
-} from '../recipesets';
+} from '../recipe-sets';
 import { ClientImages } from '../render';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';

@@ -9,7 +9,7 @@ import {
 import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
 import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
-import { ImageElement, LocationDesign, printCanvasPixels, printPixels } from '../recipesets';
+import { ImageElement, LocationDesign, printCanvasPixels, printPixels } from '../recipe-sets';
 
 export { printPixels };
 const MM_PER_INCH = 25.4;

@@ -9,7 +9,7 @@ import { pdfX4Problems } from '../../test/support/pdfx-preflight';
 import { cmykColours, deflatedPlanes } from '../common/images/compose';
 import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
-import type { LocationDesign } from '../recipesets';
+import type { LocationDesign } from '../recipe-sets';
 import { printPdf, printPixels, printPng } from './location-files';
 
 const BLEED_MM = 3;

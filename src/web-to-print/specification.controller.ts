@@ -5,7 +5,7 @@ import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { SpecificationService } from './specification.service';
-import { ApiRecipeSetRefParam } from '../recipesets';
+import { ApiRecipeSetRefParam } from '../recipe-sets';
 
 /** The placement specification PDF, outside `/api` where partner integrations fetch it. */
 @ApiTags('Web-to-print')

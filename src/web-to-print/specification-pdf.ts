@@ -10,7 +10,7 @@ import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
-import type { DesignElement } from '../recipesets';
+import type { DesignElement } from '../recipe-sets';
 import { workerPool, workerTask } from '../common/workers/worker-pool';
 import { ImageResolution } from './location-files';
 import { PrintFilesInput } from './print-files';
@@ -77,7 +77,7 @@ export interface SpecificationSheet extends Omit<SpecificationInput, 'outline'> 
 }
 
 const drawTask = workerTask<SpecificationSheet, Uint8Array>(
-  'webtoprint/specification-pdf',
+  'web-to-print/specification-pdf',
   'drawSpecification',
 );
 

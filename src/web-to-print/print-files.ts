@@ -9,7 +9,7 @@ import {
 import { zipFiles } from '../common/files/zip';
 import { outputCondition } from '../common/pdf/output-conditions';
 import type { DesignSources } from '../render';
-import type { Design } from '../recipesets';
+import type { Design } from '../recipe-sets';
 import {
   ImageResolution,
   imageResolutions,

@@ -1,0 +1,17 @@
+/**
+ * What other modules may use of the orders module: the module class, what print files read of
+ * an order, the order enums and the entity list. Everything else in this folder is its own
+ * business (lint forbids deep imports from outside).
+ */
+export { OrdersModule } from './orders.module';
+export { PrintFileOrdersService } from './print-file-orders.service';
+export type { OrderForPrint } from './print-file-orders.service';
+export { DEFAULT_PRIORITY, PRIORITY_CODES, WorkflowStatus } from './order.enums';
+/** The encryption context of an order's personal data (benchmarks seed orders directly). */
+export { personalDataContext } from './purchase-order.mapper';
+export type { PersonalData } from './purchase-order.mapper';
+/** Input limits of the order DTOs, for tests that probe them. */
+export { ADDRESS_REQUIRED } from './dto/address.dto';
+export { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
+/** The whole-schema list. */
+export { ORDER_ENTITIES } from './entities';

@@ -1,0 +1,14 @@
+/**
+ * What other modules may use of the web-to-print module: the module class, the specification
+ * service, the print-file and specification builders (scripts make the documentation's examples
+ * with them) and the entity list. Everything else in this folder is its own business (lint
+ * forbids deep imports from outside). Worker threads load specification-pdf.ts by its own path
+ * (src/common/workers), never through this file.
+ */
+export { WebToPrintModule } from './web-to-print.module';
+export { SpecificationService } from './specification.service';
+export { generatePrintFiles } from './print-files';
+export type { PrintFileSet, PrintFilesInput } from './print-files';
+export { specificationPdf } from './specification-pdf';
+/** The whole-schema list. */
+export { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
