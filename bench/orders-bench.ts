@@ -42,6 +42,7 @@ interface Options extends TargetOptions {
 
 const USAGE = `Usage: npm run bench -- orders [options]   (or node dist/bench/bench.js orders [options])
   --orders <n>       orders to seed (default 1000000)
+  --recipe-sets <n>  designed recipe sets the orders' line items are spread over (default 1000)
   --duration <s>     seconds of load per scenario and repetition (default 10)
   --repeat <n>       repetitions of every scenario, reported as ranges (default 3)
   --concurrency <n>  connections of the bare app, the cheap routes, single acknowledgements and
@@ -62,6 +63,7 @@ wrk is installed with apt-get if it is missing.`;
 
 const OPTIONS = {
   orders: { type: 'string' },
+  'recipe-sets': { type: 'string' },
   duration: { type: 'string' },
   repeat: { type: 'string' },
   concurrency: { type: 'string' },
@@ -95,6 +97,7 @@ function parseOptions(argv: string[]): Options {
   };
   return {
     orders: int(values.orders, 1_000_000, 1, 'orders'),
+    recipeSets: int(values['recipe-sets'], 1000, 1, 'recipe-sets'),
     durationS: int(values.duration, 10, 1, 'duration'),
     repeat: int(values.repeat, 3, 1, 'repeat'),
     concurrency: int(values.concurrency, 32, 1, 'concurrency'),

@@ -27,6 +27,8 @@ export const SEARCH_PAGE = 200;
 
 export interface TargetOptions {
   orders: number;
+  /** Recipe sets the orders' line items are spread over. */
+  recipeSets: number;
   concurrency: number;
   batchSize: number;
   chunk: number;
@@ -142,7 +144,7 @@ function apiScenarios(
 }
 
 /**
- * Creates the build's database, starts it there, creates the client, token and 1,000 recipe sets
+ * Creates the build's database, starts it there, creates the client, token and the recipe sets
  * through its CLI, seeds the orders and checks them through its API.
  */
 export async function prepareTarget(
@@ -160,7 +162,11 @@ export async function prepareTarget(
   });
   const issued = await createClientWithToken(env, CLIENT_HANDLE, build);
   const recipeSets = JSON.parse(
-    await runCli(['recipe-set', 'create', CLIENT_HANDLE, '--count', '1000'], env, build),
+    await runCli(
+      ['recipe-set', 'create', CLIENT_HANDLE, '--count', String(opts.recipeSets)],
+      env,
+      build,
+    ),
   ) as { readableId: string; uuid: string }[];
   log(`client ${CLIENT_HANDLE}, User token ${issued.tokenId}, ${recipeSets.length} recipe sets`);
   const now = Date.now();

@@ -13,7 +13,7 @@ command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)"; exit
 
 # Each suite's tiny sizes.
 declare -A ARGS=(
-  [orders]="--orders 2000 --duration 1 --warmup 0 --repeat 1"
+  [orders]="--orders 2000 --recipe-sets 50 --duration 1 --warmup 0 --repeat 1"
   [render]="--duration 1 --warmup 0 --repeat 1 --cold 1 --burst 3"
   [print]="--idle 1 --stream 2 --connections 2"
   [saved-assets]="--assets 200 --duration 1 --warmup 0 --repeat 1"
