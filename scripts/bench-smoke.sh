@@ -2,8 +2,8 @@
 # Benchmark suites once with tiny sizes (1 s per scenario), side by side: the scenarios, their
 # attacks and probes still work against the current API. They measure nothing here: the targets
 # are measured by the full suites (npm run bench; results in bench/README.md).
-# Usage: scripts/bench-smoke.sh [suite ...]   (default: every suite; CI runs half of them per
-# commit, turning with the commit, so that every suite runs at least once in two commits).
+# Usage: scripts/bench-smoke.sh [suite ...]   (default: every suite; CI runs a third of them per
+# commit, turning with the commit, so that every suite runs at least once in three commits).
 # Needs `npm run build`, wrk, and PostgreSQL at BENCH_DATABASE_URL (default: the local server).
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -17,7 +17,7 @@ const doc = JSON.parse(
 ) as OpenApiDocument;
 const gen = new OpenApiArbitraries(doc);
 const operations = operationsOf(doc);
-/** Generated requests per operation: as many as the fuzz test's (FUZZ_RUNS; CI runs 10, npm test 25). */
+/** Generated requests per operation: as many as the fuzz test's (FUZZ_RUNS; CI runs 6, npm test 25). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** Whether every part of `req` satisfies the operation's schemas. */
