@@ -184,7 +184,7 @@ export class AssetsService {
   }
 }
 
-/** An uploaded-asset id as written in a path: a 32-bit integer in decimal, else 400. */
+/** An uploaded-asset id as written in a path: a 32-bit integer in decimal, else 400 (its own code). */
 export function parseAssetId(id: string | number): number {
   const n = parseInt32(id);
   if (n === undefined) throw new InvalidUploadedAssetId(String(id));

@@ -4,6 +4,7 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients';
 import { EncodedJson, encodeJson } from '../common/http/encoded-json';
+import { parseInt32Id } from '../common/validation/int32';
 import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
 import { etagOf, ListAnswer } from './list-answer';
 import { envelopeJson, spoolEnvelope } from './list-envelope';
@@ -20,7 +21,7 @@ import {
   SortOrder,
 } from './saved-asset-list.repository';
 import { plainUploadDto, savedAssetDto } from './saved-asset.mapper';
-import { parseId, parsePathBoolean } from './saved-asset-ids';
+import { parsePathBoolean } from './saved-asset-ids';
 import {
   InvalidListParameter,
   SavedAssetListTooLong,
@@ -167,7 +168,7 @@ export class SavedAssetReadsService {
 
   /** One active saved asset with its jobs: the caller's own, or any for ServiceAdmin. */
   async get(actor: Actor, assetId: string | number): Promise<SavedUploadedAssetDto> {
-    const id = parseId('Saved asset', assetId);
+    const id = parseInt32Id(assetId, 'Saved asset');
     const asset = ClientAccess.owned(
       actor,
       await this.repo.findAsset(id),
