@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { sha256Hex } from '../common/crypto/digest';
-import { ValidationFailed } from '../common/errors/domain-error';
+import { invalidField } from '../common/errors/domain-error';
 import { inspectUpload, normalizeUpload } from '../common/images/images';
 import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkPolicy, WorkQuota } from '../plans';
@@ -210,10 +210,6 @@ function checkLength(
     : [...text].length > max
       ? `must be at most ${max} characters`
       : undefined;
-  if (rule) {
-    throw new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
-      { field, message: `${field} ${rule}` },
-    ]);
-  }
+  if (rule) throw invalidField(field, rule);
   return text;
 }

@@ -1,4 +1,4 @@
-import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
 
 /** A location the product does not have. */
 export class LocationNotFound extends DomainError {
@@ -9,13 +9,6 @@ export class LocationNotFound extends DomainError {
       `Product ${product} has no location ${location} (its locations: ${known.join(', ') || 'none'}).`,
     );
   }
-}
-
-/** One field missing or conflicting with another: a 400 naming it. */
-export function invalidField(field: string, rule: string): ValidationFailed {
-  return new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
-    { field, message: `${field} ${rule}` },
-  ]);
 }
 
 export class WordNotFound extends DomainError {

@@ -3,6 +3,7 @@ import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients';
+import { invalidField } from '../common/errors/domain-error';
 import { EncodedJson, encodeJson } from '../common/http/encoded-json';
 import { parseInt32Id } from '../common/validation/int32';
 import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
@@ -22,11 +23,7 @@ import {
 } from './saved-asset-list.repository';
 import { plainUploadDto, savedAssetDto } from './saved-asset.mapper';
 import { parsePathBoolean } from './saved-asset-ids';
-import {
-  InvalidListParameter,
-  SavedAssetListTooLong,
-  SavedAssetNotFound,
-} from './saved-assets.errors';
+import { SavedAssetListTooLong, SavedAssetNotFound } from './saved-assets.errors';
 import { SavedAssetsRepository } from './saved-assets.repository';
 
 /**
@@ -66,7 +63,7 @@ export class SavedAssetReadsService {
   ): Promise<ListAnswer> {
     const include = pathInclude === undefined ? undefined : parsePathBoolean(pathInclude);
     if (pathInclude !== undefined && include === undefined)
-      throw new InvalidListParameter('includeUploadedAssets', 'must be true or false');
+      throw invalidField('includeUploadedAssets', 'must be true or false');
     const { id: clientId, handle } = await this.clientFor(actor, clientHandle);
     const filter: ListFilter = {
       clientId,

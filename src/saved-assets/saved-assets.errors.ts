@@ -34,15 +34,6 @@ export class UnknownAssetFormat extends DomainError {
   }
 }
 
-/** A list parameter outside its rule, as the caller wrote it. */
-export class InvalidListParameter extends DomainError {
-  constructor(field: string, rule: string) {
-    super('VALIDATION_FAILED', ErrorKind.BadRequest, `Invalid request: ${field} ${rule}.`, {
-      fields: [{ field, message: `${field} ${rule}` }],
-    });
-  }
-}
-
 /** An unpaged list longer than SAVED_ASSET_LIST_MAX: the caller pages it instead. */
 export class SavedAssetListTooLong extends DomainError {
   constructor(total: number, max: number, maxPageSize: number) {
