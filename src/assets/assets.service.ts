@@ -8,6 +8,7 @@ import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkPolicy, WorkQuota } from '../plans';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isInt32, parseInt32 } from '../common/validation/int32';
+import { isStorable, UNSTORABLE_RULE } from '../common/validation/storable-text';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
@@ -191,9 +192,6 @@ export function parseAssetId(id: string | number): number {
   return n;
 }
 
-/** Text PostgreSQL cannot store: NUL, and a UTF-16 surrogate without its pair. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /**
  * Blank counts as absent; longer than `max` characters, or text the database cannot store, is a
  * 400 naming the field (callers other than the HTTP route skip its validation pipe).
@@ -205,8 +203,8 @@ function checkLength(
 ): string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  const rule = UNSTORABLE.test(text)
-    ? 'must not contain NUL characters or unpaired surrogates'
+  const rule = !isStorable(text)
+    ? UNSTORABLE_RULE
     : [...text].length > max
       ? `must be at most ${max} characters`
       : undefined;

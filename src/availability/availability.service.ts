@@ -5,7 +5,7 @@ import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { invalidField } from '../common/errors/domain-error';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { unstorableText, validationFailed } from '../common/validation/validation.pipe';
+import { unstorableField, unstorableText } from '../common/validation/storable-text';
 import { InvalidSkuChange, SkuNotFound } from './availability.errors';
 import { AvailabilityRepository } from './availability.repository';
 import { AvailabilityChangeDto, SkuPriceDto } from './dto/availability.dto';
@@ -130,10 +130,7 @@ export class AvailabilityService {
     const take = limit === undefined || limit === '' ? DEFAULT_HISTORY_LIMIT : Number(limit);
     if (!Number.isInteger(take) || take < 1 || take > MAX_HISTORY_LIMIT)
       throw invalidField('limit', `must be an integer between 1 and ${MAX_HISTORY_LIMIT}`);
-    if (unstorableText(sku ?? '').length > 0)
-      throw validationFailed([
-        { field: 'sku', message: 'sku must not contain NUL characters or unpaired surrogates' },
-      ]);
+    if (unstorableText(sku ?? '').length > 0) throw unstorableField('sku');
     const client = await this.clientFor(actor, clientHandle);
     const code = typeof sku === 'string' ? sku.trim() : undefined;
     const rows = await this.repo.history(client.id, code || undefined, take);
