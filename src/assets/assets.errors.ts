@@ -1,4 +1,5 @@
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
+import { int32IdMessage } from '../common/validation/int32';
 
 export class UploadedAssetNotFound extends DomainError {
   constructor(id: number | string) {
@@ -6,13 +7,9 @@ export class UploadedAssetNotFound extends DomainError {
   }
 }
 
-/** An uploaded-asset id in a path that is not an integer of 32 bits. */
+/** An uploaded-asset id in a path that is not an integer of 32 bits (its own code, not INVALID_ID). */
 export class InvalidUploadedAssetId extends DomainError {
   constructor(id: string) {
-    super(
-      'INVALID_UPLOADED_ASSET_ID',
-      ErrorKind.BadRequest,
-      `Uploaded asset id ${JSON.stringify(id.slice(0, 100))} is not an integer between -2147483648 and 2147483647.`,
-    );
+    super('INVALID_UPLOADED_ASSET_ID', ErrorKind.BadRequest, int32IdMessage('Uploaded asset', id));
   }
 }

@@ -266,4 +266,13 @@ describe('parseAssetId', () => {
       expect(() => parseAssetId(text)).toThrow(InvalidUploadedAssetId);
     },
   );
+
+  it('answers its own code with the message of every int32 id', () => {
+    expect(() => parseAssetId('abc')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_UPLOADED_ASSET_ID',
+        message: 'Uploaded asset id "abc" is not an integer between -2147483648 and 2147483647.',
+      }),
+    );
+  });
 });

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { sha256Hex } from '../common/crypto/digest';
-import { ValidationFailed } from '../common/errors/domain-error';
+import { invalidField } from '../common/errors/domain-error';
 import { inspectUpload, normalizeUpload } from '../common/images/images';
 import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkPolicy, WorkQuota } from '../plans';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isInt32, parseInt32 } from '../common/validation/int32';
+import { isStorable, UNSTORABLE_RULE } from '../common/validation/storable-text';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
 import { BlobStore } from '../common/storage/blob-store';
@@ -184,15 +185,12 @@ export class AssetsService {
   }
 }
 
-/** An uploaded-asset id as written in a path: a 32-bit integer in decimal, else 400. */
+/** An uploaded-asset id as written in a path: a 32-bit integer in decimal, else 400 (its own code). */
 export function parseAssetId(id: string | number): number {
   const n = parseInt32(id);
   if (n === undefined) throw new InvalidUploadedAssetId(String(id));
   return n;
 }
-
-/** Text PostgreSQL cannot store: NUL, and a UTF-16 surrogate without its pair. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Blank counts as absent; longer than `max` characters, or text the database cannot store, is a
@@ -205,15 +203,11 @@ function checkLength(
 ): string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
-  const rule = UNSTORABLE.test(text)
-    ? 'must not contain NUL characters or unpaired surrogates'
+  const rule = !isStorable(text)
+    ? UNSTORABLE_RULE
     : [...text].length > max
       ? `must be at most ${max} characters`
       : undefined;
-  if (rule) {
-    throw new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
-      { field, message: `${field} ${rule}` },
-    ]);
-  }
+  if (rule) throw invalidField(field, rule);
   return text;
 }

@@ -1,12 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import {
@@ -17,6 +10,8 @@ import {
 } from '../common/http/single-file-upload';
 import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiInt32IdParam } from '../common/openapi/int32-id-param';
+import { int32IdMessage } from '../common/validation/int32';
 import { AssetsService } from './assets.service';
 import { UploadAssetFieldsDto, UploadedAssetResponseDto } from './dto/uploaded-asset.dto';
 import { ASSET_EXAMPLE, UPLOAD_BODY_SCHEMA } from './assets.examples';
@@ -65,13 +60,9 @@ export class UploadedAssetsController {
     description:
       "An upload of the calling client (a ServiceAdmin token may read any client's). Another client's upload answers 404, as if absent.",
   })
-  @ApiParam({ name: 'id', schema: { type: 'integer', format: 'int32' }, example: 1042 })
+  @ApiInt32IdParam(1042)
   @ApiOkResponse({ type: UploadedAssetResponseDto, example: { data: ASSET_EXAMPLE } })
-  @ApiTextError(
-    400,
-    'The id is not a 32-bit integer.',
-    'Uploaded asset id "abc" is not an integer between -2147483648 and 2147483647.',
-  )
+  @ApiTextError(400, 'The id is not a 32-bit integer.', int32IdMessage('Uploaded asset', 'abc'))
   @ApiTextError(
     404,
     'No upload of the calling client has this id.',

@@ -20,14 +20,3 @@ export class InvalidSkuChange extends DomainError {
     );
   }
 }
-
-export class InvalidHistoryLimit extends DomainError {
-  constructor() {
-    super(
-      'VALIDATION_FAILED',
-      ErrorKind.BadRequest,
-      'Invalid request: limit must be an integer between 1 and 500.',
-      { fields: [{ field: 'limit', message: 'limit must be an integer between 1 and 500' }] },
-    );
-  }
-}

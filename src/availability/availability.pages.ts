@@ -1,6 +1,6 @@
-import { escapeHtml } from '../common/messages/message-templates';
 import {
   codeElement,
+  escapeHtml,
   dayElement,
   formatMoney,
   formatSignedPercent,

@@ -3,9 +3,10 @@ import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
+import { invalidField } from '../common/errors/domain-error';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { unstorableText, validationFailed } from '../common/validation/validation.pipe';
-import { InvalidHistoryLimit, InvalidSkuChange, SkuNotFound } from './availability.errors';
+import { unstorableField, unstorableText } from '../common/validation/storable-text';
+import { InvalidSkuChange, SkuNotFound } from './availability.errors';
 import { AvailabilityRepository } from './availability.repository';
 import { AvailabilityChangeDto, SkuPriceDto } from './dto/availability.dto';
 import { SkuSettings } from './entities/availability-change.entity';
@@ -128,11 +129,8 @@ export class AvailabilityService {
   ): Promise<AvailabilityChangeDto[]> {
     const take = limit === undefined || limit === '' ? DEFAULT_HISTORY_LIMIT : Number(limit);
     if (!Number.isInteger(take) || take < 1 || take > MAX_HISTORY_LIMIT)
-      throw new InvalidHistoryLimit();
-    if (unstorableText(sku ?? '').length > 0)
-      throw validationFailed([
-        { field: 'sku', message: 'sku must not contain NUL characters or unpaired surrogates' },
-      ]);
+      throw invalidField('limit', `must be an integer between 1 and ${MAX_HISTORY_LIMIT}`);
+    if (unstorableText(sku ?? '').length > 0) throw unstorableField('sku');
     const client = await this.clientFor(actor, clientHandle);
     const code = typeof sku === 'string' ? sku.trim() : undefined;
     const rows = await this.repo.history(client.id, code || undefined, take);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
-import { ValidationFailed } from '../common/errors/domain-error';
+import { invalidField } from '../common/errors/domain-error';
 import { rasterizeSvg } from '../common/images/images';
 import { IMAGE_FORMATS, ImageFormat } from './generators';
 import { ImageDrawer } from './image-drawer';
@@ -69,7 +69,5 @@ function parseFormat(value: unknown): ImageFormat {
   const wanted = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
   if (wanted === 'png' || wanted === 'svg') return wanted;
   const rule = `must be one of: ${Object.keys(IMAGE_FORMATS).join(', ')}`;
-  throw new ValidationFailed(`Invalid request: format ${rule}.`, [
-    { field: 'format', message: `format ${rule}` },
-  ]);
+  throw invalidField('format', rule);
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AssetsService, UploadedAssetNotFound } from '../assets';
 import { CatalogService, ProductLocation, ProductNotFound } from '../catalog';
+import { invalidField } from '../common/errors/domain-error';
 import { UploadedFile } from '../common/http/single-file-upload';
 import { BlobStore } from '../common/storage/blob-store';
 import { AppConfig } from '../config/app-config';
 import { ModerationRequestDto } from './dto/moderation-request.dto';
 import { analyseArtwork, Artwork } from './image-analysis';
-import { invalidField, LocationNotFound } from './moderation.errors';
+import { LocationNotFound } from './moderation.errors';
 
 /** A moderation request resolved: the decoded artwork and where it goes. */
 export interface ModerationInput {

@@ -5,13 +5,14 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { Role } from '../common/auth/role';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { ApiInt32IdParam } from '../common/openapi/int32-id-param';
+import { parseInt32Id } from '../common/validation/int32';
 import {
   BlockedHashDto,
   BlockedHashInputDto,
@@ -27,9 +28,7 @@ import {
   MAX_WORDS_PER_CLIENT,
   ModerationListsService,
 } from './moderation-lists.service';
-import { parseListId } from './moderation.errors';
 
-const ID_PARAM = { schema: { type: 'integer', format: 'int32' }, example: 7 } as const;
 const HASH_EXAMPLE = {
   id: 12,
   hash: 'f0e4c2d7c8b0a1f3',
@@ -107,12 +106,12 @@ export class ModerationListsController {
     description:
       "Another client's word answers 404, as if absent. The built-in lists cannot be changed. Requires an Admin token.",
   })
-  @ApiParam({ name: 'id', ...ID_PARAM })
+  @ApiInt32IdParam(7)
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiTextError(400, 'The id is not a 32-bit integer.')
   @ApiTextError(404, 'The client has no word with this id.', 'Moderation word 7 was not found.')
   deleteModerationWord(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    return this.lists.deleteWord(actor.clientId, parseListId('Moderation word', id));
+    return this.lists.deleteWord(actor.clientId, parseInt32Id(id, 'Moderation word'));
   }
 
   @Get('blocked-hashes')
@@ -192,7 +191,7 @@ export class ModerationListsController {
     summary: 'Remove a hash from the blocklist',
     description: "Another client's hash answers 404, as if absent. Requires an Admin token.",
   })
-  @ApiParam({ name: 'id', ...ID_PARAM })
+  @ApiInt32IdParam(7)
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiTextError(400, 'The id is not a 32-bit integer.')
   @ApiTextError(
@@ -201,6 +200,6 @@ export class ModerationListsController {
     'Blocked hash 12 was not found.',
   )
   unblockHash(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    return this.lists.deleteHash(actor.clientId, parseListId('Blocked hash', id));
+    return this.lists.deleteHash(actor.clientId, parseInt32Id(id, 'Blocked hash'));
   }
 }

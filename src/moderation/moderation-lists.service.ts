@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { invalidField } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import {
   BlockedHashDto,
@@ -13,7 +14,7 @@ import { BlockedHashEntity } from './entities/blocked-hash.entity';
 import { ModerationWordEntity } from './entities/moderation-word.entity';
 import { ModerationInputs } from './moderation-inputs';
 import { ModerationRepository } from './moderation.repository';
-import { BlockedHashNotFound, invalidField, WordListed, WordNotFound } from './moderation.errors';
+import { BlockedHashNotFound, WordListed, WordNotFound } from './moderation.errors';
 import { BUILT_IN_WORDS } from './word-lists';
 import { findListedWords, languageOf, normalizeEntry } from './word-matching';
 

@@ -1,5 +1,4 @@
-import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
-import { parseInt32 } from '../common/validation/int32';
+import { DomainError, ErrorKind } from '../common/errors/domain-error';
 
 /** A location the product does not have. */
 export class LocationNotFound extends DomainError {
@@ -10,13 +9,6 @@ export class LocationNotFound extends DomainError {
       `Product ${product} has no location ${location} (its locations: ${known.join(', ') || 'none'}).`,
     );
   }
-}
-
-/** One field missing or conflicting with another: a 400 naming it. */
-export function invalidField(field: string, rule: string): ValidationFailed {
-  return new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
-    { field, message: `${field} ${rule}` },
-  ]);
 }
 
 export class WordNotFound extends DomainError {
@@ -46,16 +38,4 @@ export class ModerationListFull extends DomainError {
   constructor(what: string, max: number) {
     super('MODERATION_LIST_FULL', ErrorKind.Conflict, `A client may have at most ${max} ${what}.`);
   }
-}
-
-/** An id in a path: a 32-bit integer, else 400 naming it. */
-export function parseListId(what: string, id: string): number {
-  const n = parseInt32(id);
-  if (n === undefined)
-    throw new DomainError(
-      'INVALID_ID',
-      ErrorKind.BadRequest,
-      `${what} id ${JSON.stringify(id.slice(0, 100))} is not an integer between -2147483648 and 2147483647.`,
-    );
-  return n;
 }

@@ -2,6 +2,7 @@ import type { ProductDefinition } from '../catalog';
 import { Design, DesignElement, LocationDesign, TEXT_ALIGNMENTS, TextAlign } from './design';
 import { PrintCeilings, printCostProblems } from './print-cost';
 import { HEX_COLOUR, notAColour } from '../common/validation/colour';
+import { INT32_MAX } from '../common/validation/int32';
 
 /** Limits of one design: what a caller can make big. */
 export const DESIGN_LIMITS = {
@@ -168,7 +169,7 @@ function checkElement(
   }
   if (item.type === 'image') {
     const id = item.uploadedAssetId;
-    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647)
+    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > INT32_MAX)
       problems.push(`${at}.uploadedAssetId must be the integer id of an uploaded asset.`);
     const { x, y } = anchor();
     // Beyond the print area an element is clipped before it is decoded: its size bounds only

@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
+import { INT32_MAX } from '../common/validation/int32';
 import { RequiredText } from '../common/validation/lenient';
 import { StringRecord } from '../common/validation/records';
 import { DESIGN_LIMITS, designShapeProblems } from './design-rules';
@@ -138,7 +139,7 @@ export class ReplaceDesignDto {
   @IsOptional()
   @IsInt({ message: 'version must be an integer' })
   @Min(1)
-  @Max(2_147_483_647)
+  @Max(INT32_MAX)
   version?: number;
 }
 

@@ -3,13 +3,14 @@ import { Actor } from '../common/auth/actor';
 import { SIGNATURE_PARAMS, UrlSigner } from '../common/auth/signed-urls';
 import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
 import { Clock } from '../common/clock/clock';
+import { invalidField } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
 import {
   DEFAULT_SIGNED_URL_SECONDS,
   SignedRenderUrlDto,
   SignRenderUrlDto,
 } from './render-links.dto';
-import { SignedUrlLifetimeTooLong, UnsignableUrl } from './render.errors';
+import { UnsignableUrl } from './render.errors';
 import { RenderService } from './render.service';
 
 /** The path every render URL starts with (then the recipe set, the view angle, …). */
@@ -32,7 +33,8 @@ export class RenderLinksService {
   async sign(actor: Actor, input: SignRenderUrlDto): Promise<SignedRenderUrlDto> {
     const max = this.config.signedUrlMaxSeconds;
     const seconds = input.expiresInSeconds ?? Math.min(DEFAULT_SIGNED_URL_SECONDS, max);
-    if (seconds > max) throw new SignedUrlLifetimeTooLong(max);
+    if (seconds > max)
+      throw invalidField('expiresInSeconds', `must be at most ${max} (SIGNED_URL_MAX_SECONDS)`);
     const { path, ref, segments, query } = renderUrlParts(input.url);
     const { url, recipeSet } = await this.renders.resolve(actor, ref, segments, query);
     // Every use of such a link would render afresh: not something to hand to the public.

@@ -117,13 +117,6 @@ export class UnsignableUrl extends ValidationFailed {
   }
 }
 
-export class SignedUrlLifetimeTooLong extends ValidationFailed {
-  constructor(max: number) {
-    const message = `expiresInSeconds must be at most ${max} (SIGNED_URL_MAX_SECONDS)`;
-    super(`Invalid request: ${message}.`, [{ field: 'expiresInSeconds', message }]);
-  }
-}
-
 /** A render (or transformation) that took longer than RENDER_TIMEOUT_MS: 503, retry shortly. */
 export class RenderTimedOut extends DomainError {
   constructor(ms: number) {

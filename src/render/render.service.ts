@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { ValidationFailed } from '../common/errors/domain-error';
-import { unstorableText } from '../common/validation/validation.pipe';
+import { UNSTORABLE_RULE, unstorableText } from '../common/validation/storable-text';
 import { withDeadline } from '../common/scheduling/deadline';
 import { BlobKeys } from '../common/storage/blob-keys';
 import { BlobLinks } from '../common/storage/blob-links';
@@ -97,7 +97,7 @@ export class RenderService {
     const [unstorable] = unstorableText(query);
     if (unstorable)
       throw new ValidationFailed(
-        `Invalid request: query parameter ${unstorable} must not contain NUL characters or unpaired surrogates.`,
+        `Invalid request: query parameter ${unstorable} ${UNSTORABLE_RULE}.`,
       );
     const url = parseRenderRequest(segments, query, { maxDimension: this.config.render.maxSide });
     const recipeSet = await this.designs.forRender(actor, ref);

@@ -1,16 +1,8 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
+import { ApiInt32IdParam } from '../common/openapi/int32-id-param';
 
 /** The path parameter of the routes by id. */
-export const IdParam = (description: string): MethodDecorator =>
-  applyDecorators(
-    ApiParam({
-      name: 'id',
-      description,
-      schema: { type: 'integer', format: 'int32' },
-      example: 311,
-    }),
-  );
+export const IdParam = (description: string): MethodDecorator => ApiInt32IdParam(311, description);
 
 export const ORGANIZATION_PATH = ApiParam({
   name: 'clientIdentifier',

@@ -3,7 +3,9 @@ import { AssetsService, UploadedAssetDto } from '../assets';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients';
+import { invalidField } from '../common/errors/domain-error';
 import { EncodedJson, encodeJson } from '../common/http/encoded-json';
+import { parseInt32Id } from '../common/validation/int32';
 import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
 import { etagOf, ListAnswer } from './list-answer';
 import { envelopeJson, spoolEnvelope } from './list-envelope';
@@ -20,12 +22,8 @@ import {
   SortOrder,
 } from './saved-asset-list.repository';
 import { plainUploadDto, savedAssetDto } from './saved-asset.mapper';
-import { parseId, parsePathBoolean } from './saved-asset-ids';
-import {
-  InvalidListParameter,
-  SavedAssetListTooLong,
-  SavedAssetNotFound,
-} from './saved-assets.errors';
+import { parsePathBoolean } from './saved-asset-ids';
+import { SavedAssetListTooLong, SavedAssetNotFound } from './saved-assets.errors';
 import { SavedAssetsRepository } from './saved-assets.repository';
 
 /**
@@ -65,7 +63,7 @@ export class SavedAssetReadsService {
   ): Promise<ListAnswer> {
     const include = pathInclude === undefined ? undefined : parsePathBoolean(pathInclude);
     if (pathInclude !== undefined && include === undefined)
-      throw new InvalidListParameter('includeUploadedAssets', 'must be true or false');
+      throw invalidField('includeUploadedAssets', 'must be true or false');
     const { id: clientId, handle } = await this.clientFor(actor, clientHandle);
     const filter: ListFilter = {
       clientId,
@@ -167,7 +165,7 @@ export class SavedAssetReadsService {
 
   /** One active saved asset with its jobs: the caller's own, or any for ServiceAdmin. */
   async get(actor: Actor, assetId: string | number): Promise<SavedUploadedAssetDto> {
-    const id = parseId('Saved asset', assetId);
+    const id = parseInt32Id(assetId, 'Saved asset');
     const asset = ClientAccess.owned(
       actor,
       await this.repo.findAsset(id),

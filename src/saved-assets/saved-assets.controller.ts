@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
+import { int32IdMessage } from '../common/validation/int32';
 import { SavedAssetListQueryDto } from './dto/list.dto';
 import { SavedAssetEnvelopeDto } from './dto/saved-asset.dto';
 import { ListResponses, sendList } from './list-answer';
@@ -93,11 +94,7 @@ export class SavedAssetsController {
   })
   @IdParam('The id of the saved asset.')
   @ApiOkResponse({ type: SavedAssetEnvelopeDto, example: { data: SAVED_ASSET_EXAMPLE } })
-  @ApiTextError(
-    400,
-    'The id is not a 32-bit integer.',
-    'Saved asset id "abc" is not an integer between -2147483648 and 2147483647.',
-  )
+  @ApiTextError(400, 'The id is not a 32-bit integer.', int32IdMessage('Saved asset', 'abc'))
   @ApiTextError(
     404,
     'No active saved asset of the calling client has this id.',

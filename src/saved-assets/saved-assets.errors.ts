@@ -12,17 +12,6 @@ export class ProductionJobNotFound extends DomainError {
   }
 }
 
-/** An id in a path that is not an integer of 32 bits. */
-export class InvalidId extends DomainError {
-  constructor(what: string, id: string) {
-    super(
-      'INVALID_ID',
-      ErrorKind.BadRequest,
-      `${what} id ${JSON.stringify(id.slice(0, 100))} is not an integer between -2147483648 and 2147483647.`,
-    );
-  }
-}
-
 /** A cap on jobs per asset: each listing carries every job of every listed asset. */
 export class TooManyProductionJobs extends DomainError {
   constructor(id: number, max: number) {
@@ -42,15 +31,6 @@ export class UnknownAssetFormat extends DomainError {
       `Invalid request: ${field} ${JSON.stringify(value.slice(0, 100))} is not a known asset format (one of ${known.join(', ')}, by extension or MIME type).`,
       { fields: [{ field, message: `${field} is not a known asset format` }] },
     );
-  }
-}
-
-/** A list parameter outside its rule, as the caller wrote it. */
-export class InvalidListParameter extends DomainError {
-  constructor(field: string, rule: string) {
-    super('VALIDATION_FAILED', ErrorKind.BadRequest, `Invalid request: ${field} ${rule}.`, {
-      fields: [{ field, message: `${field} ${rule}` }],
-    });
   }
 }
 

@@ -5,6 +5,7 @@ import { ClientAccess } from '../common/auth/client-access';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { Clock } from '../common/clock/clock';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { parseInt32Id } from '../common/validation/int32';
 import { resolveFormat } from './asset-formats';
 import {
   JobResultInputDto,
@@ -16,7 +17,6 @@ import { SaveAssetDto, SavedUploadedAssetDto } from './dto/saved-asset.dto';
 import { ProductionJobEntity } from './entities/production-job.entity';
 import { jobDto, plainUploadName } from './saved-asset.mapper';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
-import { parseId } from './saved-asset-ids';
 import {
   ProductionJobNotFound,
   SavedAssetNotFound,
@@ -87,7 +87,7 @@ export class SavedAssetsService {
     assetId: string | number,
     input: ProductionJobInputDto,
   ): Promise<ProductionJobDto> {
-    const id = parseId('Saved asset', assetId);
+    const id = parseInt32Id(assetId, 'Saved asset');
     return this.uow.run(async () => {
       const asset = this.activeOwned(actor, id, await this.repo.lockAsset(id));
       if ((await this.repo.countJobs(id)) >= MAX_JOBS_PER_ASSET)
@@ -128,7 +128,7 @@ export class SavedAssetsService {
     jobId: string | number,
     input: ProductionJobUpdateDto,
   ): Promise<ProductionJobDto> {
-    const id = parseId('Production job', jobId);
+    const id = parseInt32Id(jobId, 'Production job');
     if (!REPORTED.some((field) => input?.[field] !== undefined))
       throw new ValidationFailed(
         `The report changes nothing: give at least one of ${REPORTED.join(', ')}.`,
@@ -158,7 +158,7 @@ export class SavedAssetsService {
 
   /** Deactivates a saved asset: it is no longer listed or read; its jobs stay. */
   async deactivate(actor: Actor, assetId: string | number): Promise<void> {
-    const id = parseId('Saved asset', assetId);
+    const id = parseInt32Id(assetId, 'Saved asset');
     await this.uow.run(async () => {
       const asset = this.activeOwned(actor, id, await this.repo.lockAsset(id));
       await this.repo.touchAsset(id, this.clock.now(), true);

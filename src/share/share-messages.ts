@@ -1,7 +1,8 @@
-import { emailDocument, escapeHtml, MessageLocale } from '../common/messages/message-templates';
+import { emailDocument, MessageLocale } from '../common/messages/message-templates';
+import { escapeHtml, formatDay } from '../common/pages';
 import { EmailContent } from '../common/messages/outbound-message';
 import { oneLine } from '../common/validation/one-line';
-import { fill, longDate, SHARE_TEXTS } from './share-texts';
+import { fill, SHARE_TEXTS } from './share-texts';
 
 /** What a share message says: the product, the link, its expiry and the render to show. */
 export interface ShareContent {
@@ -32,7 +33,7 @@ export function shareEmail(content: ShareContent): EmailContent {
   const t = SHARE_TEXTS[c.locale];
   const product = { product: c.productName };
   const subject = fill(t.subject, product);
-  const until = fill(t.validUntil, { date: longDate(c.locale, c.expiresAt) });
+  const until = fill(t.validUntil, { date: formatDay(c.locale, c.expiresAt, 'long') });
   const link = escapeHtml(c.link);
   const image = c.imageUrl
     ? `<p style="margin:0 0 16px"><a href="${link}"><img src="${escapeHtml(c.imageUrl)}" alt="${escapeHtml(fill(t.imageAlt, product))}" width="480" style="display:block;width:100%;max-width:480px;height:auto;border:0"></a></p>`

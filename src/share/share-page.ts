@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
-import { fillHtml, instantElement, pageDocument, pageStyle } from '../common/pages';
+import { MessageLocale } from '../common/messages/message-templates';
+import { escapeHtml, fillHtml, instantElement, pageDocument, pageStyle } from '../common/pages';
 import { oneLine } from '../common/validation/one-line';
 import { fill, SHARE_TEXTS } from './share-texts';
 

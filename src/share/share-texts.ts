@@ -132,8 +132,3 @@ export const SHARE_TEXTS: Record<MessageLocale, ShareTexts> = {
 export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
-
-/** A day as people of `locale` write it (`30 March 2026`, `30. März 2026`), in UTC. */
-export function longDate(locale: MessageLocale, at: Date): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
-}

@@ -1,4 +1,5 @@
-import { emailDocument, escapeHtml, messageLocale } from '../common/messages/message-templates';
+import { emailDocument, messageLocale } from '../common/messages/message-templates';
+import { escapeHtml } from '../common/pages';
 import { OutboundMessage } from '../common/messages/outbound-message';
 import { INVITATION_TEXTS } from './invitation-texts';
 

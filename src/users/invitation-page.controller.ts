@@ -15,6 +15,7 @@ import { Public } from '../common/auth/access.decorators';
 import { FormGuard } from '../common/http/form-guard';
 import { sendPrivatePage } from '../common/pages';
 import { FormFields, readForm } from '../common/http/form-body';
+import { withoutUnstorable } from '../common/validation/storable-text';
 import {
   MESSAGE_LOCALES,
   MessageLocale,
@@ -187,10 +188,9 @@ export class InvitationPageController {
   }
 }
 
-/** A name as typed, without control characters or broken surrogates (the database refuses NUL). */
+/** A name as typed, without control characters or text the database cannot store. */
 function plainText(value: string | undefined): string {
-  return (value ?? '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+  return withoutUnstorable(value ?? '')
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
 }

@@ -1,5 +1,5 @@
-import { escapeHtml, MessageLocale } from '../common/messages/message-templates';
-import { pageDocument } from '../common/pages';
+import { MessageLocale } from '../common/messages/message-templates';
+import { escapeHtml, pageDocument } from '../common/pages';
 import { INVITATION_TEXTS } from './invitation-texts';
 import { MIN_PASSWORD_LENGTH } from './password-policy';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MessageOutbox } from '../common/messages/message-outbox';
-import { escapeHtml } from '../common/messages/message-templates';
+import { escapeHtml } from '../common/pages';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { WebhookEndpointEntity } from './entities';
 

@@ -66,6 +66,13 @@ export class ValidationFailed extends DomainError {
   }
 }
 
+/** `Invalid request: <field> <rule>.`: one field outside its rule (or missing, or in conflict), a 400 naming it. */
+export function invalidField(field: string, rule: string): ValidationFailed {
+  return new ValidationFailed(`Invalid request: ${field} ${rule}.`, [
+    { field, message: `${field} ${rule}` },
+  ]);
+}
+
 /** Problems named in one 400 answer; the rest follow once these are fixed. */
 const MAX_PROBLEMS_LISTED = 10;
 

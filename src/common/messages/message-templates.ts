@@ -1,6 +1,9 @@
+import { escapeHtml } from '../pages/escape-html';
+
 /**
  * What the modules' message templates share: the locales messages are written in, the fallback
- * to English, escaping for HTML, and the HTML document every e-mail is wrapped in.
+ * to English, and the HTML document every e-mail is wrapped in (its text escaped with the pages'
+ * escapeHtml).
  */
 
 /** The locales every template has; any other falls back to `en`. */
@@ -15,16 +18,6 @@ export function messageLocale(requested: string | null | undefined): MessageLoca
   return (MESSAGE_LOCALES as readonly string[]).includes(language)
     ? (language as MessageLocale)
     : 'en';
-}
-
-/** Text made safe inside HTML elements and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**

@@ -1,3 +1,4 @@
+export { escapeHtml } from './escape-html';
 export {
   BASE_STYLE,
   pageDocument,
@@ -10,6 +11,7 @@ export {
   dayElement,
   DEFAULT_PAGE_LOCALE,
   fillHtml,
+  formatDay,
   formatLocale,
   formatMoney,
   formatSignedPercent,

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { escapeHtml } from '../messages/message-templates';
+import { escapeHtml } from './escape-html';
 
 /**
  * What every server-rendered page shares (the availability pages, the invitation page, the share

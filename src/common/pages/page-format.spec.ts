@@ -3,6 +3,7 @@ import {
   dayElement,
   DEFAULT_PAGE_LOCALE,
   fillHtml,
+  formatDay,
   formatLocale,
   formatMoney,
   formatSignedPercent,
@@ -41,6 +42,13 @@ describe('page formats', () => {
     expect(
       instantElement('fr', new Date('2026-12-01T14:05:00Z'), { dayOnly: true, dateStyle: 'long' }),
     ).toBe('<time datetime="2026-12-01T14:05:00.000Z">1 décembre 2026</time>');
+  });
+
+  it('writes a day as plain text in UTC, medium or long', () => {
+    const lateInTheDay = new Date('2026-03-30T23:30:00Z');
+    expect(formatDay('en', lateInTheDay)).toBe('Mar 30, 2026');
+    expect(formatDay('en', lateInTheDay, 'long')).toBe('March 30, 2026');
+    expect(formatDay('de', lateInTheDay, 'long')).toBe('30. März 2026');
   });
 
   it('keeps codes whole and fills sentences with elements, the text escaped', () => {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../messages/message-templates';
+import { escapeHtml } from './escape-html';
 
 /**
  * The locale pages write numbers, prices and dates in when the browser names none that Intl
@@ -40,12 +40,23 @@ export function formatSignedPercent(locale: string, percent: number): string {
 
 const UTC = 'UTC';
 
+/**
+ * The day of `at` in UTC as people of `locale` write it (`Feb 15, 2027`; long: `30 March 2026`,
+ * `30. März 2026`): plain text, for pages and messages alike.
+ */
+export function formatDay(
+  locale: string,
+  at: Date,
+  dateStyle: 'medium' | 'long' = 'medium',
+): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle, timeZone: UTC }).format(at);
+}
+
 /** A calendar day (`2027-02-15`) as a `<time>` element, written as the locale writes days. */
 export function dayElement(locale: string, day: string, dateStyle: 'medium' | 'long' = 'medium') {
   const at = new Date(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at.getTime())) return escapeHtml(day);
-  const text = new Intl.DateTimeFormat(locale, { dateStyle, timeZone: UTC }).format(at);
-  return `<time datetime="${day}">${escapeHtml(text)}</time>`;
+  return `<time datetime="${day}">${escapeHtml(formatDay(locale, at, dateStyle))}</time>`;
 }
 
 /**
@@ -59,10 +70,7 @@ export function instantElement(
 ): string {
   const dayOnly = options.dayOnly || at.getTime() % 86_400_000 === 0;
   const text = dayOnly
-    ? new Intl.DateTimeFormat(locale, {
-        dateStyle: options.dateStyle ?? 'medium',
-        timeZone: UTC,
-      }).format(at)
+    ? formatDay(locale, at, options.dateStyle)
     : `${new Intl.DateTimeFormat(locale, {
         dateStyle: options.dateStyle ?? 'medium',
         timeStyle: 'short',

@@ -3,7 +3,7 @@ import type { TransformerPackage } from '@nestjs/common/interfaces/external/tran
 import { classToPlain, ClassTransformOptions, plainToInstance } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
-import { ValidationFailed } from '../errors/domain-error';
+import { invalidField } from '../errors/domain-error';
 
 /**
  * Why a body is cut to its DTO's shape before class-transformer sees it: `plainToInstance` costs
@@ -92,8 +92,10 @@ export function toDtoShape(value: unknown, cls: Class): unknown {
   } catch (err) {
     if (!(err instanceof TooManyKeys)) throw err;
     const field = pathText(err.path);
-    const message = `${field} has ${err.keys} keys; an object here may have at most ${MAX_FREE_FORM_KEYS}`;
-    throw new ValidationFailed(`Invalid request: ${message}.`, [{ field, message }]);
+    throw invalidField(
+      field,
+      `has ${err.keys} keys; an object here may have at most ${MAX_FREE_FORM_KEYS}`,
+    );
   }
 }
 

@@ -5,6 +5,7 @@ import { DomainError, ErrorKind, FieldError, ValidationFailed } from '../errors/
 import { yieldToLoop } from '../scheduling/yield-to-loop';
 import { dtoTransformer } from './dto-shape';
 import { NestedListRule, nestedListsOf } from './slices';
+import { isStorable, UNSTORABLE_RULE, unstorableText } from './storable-text';
 
 /** Flattens class-validator errors into `field` paths such as `lineItems[0].quantity`. */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
@@ -20,18 +21,6 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[
     }));
     return [...own, ...fieldErrors(e.children ?? [], field)];
   });
-}
-
-/** Text PostgreSQL cannot store or compare: NUL, and a UTF-16 surrogate without its pair. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const UNSTORABLE_RULE = 'must not contain NUL characters or unpaired surrogates';
-
-/** Paths (as fieldErrors writes them) of the strings in `value` that the database cannot store. */
-export function unstorableText(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? [path || 'body'] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => unstorableText(v, `${path}[${i}]`));
-  if (value === null || typeof value !== 'object' || value instanceof Date) return [];
-  return Object.entries(value).flatMap(([k, v]) => unstorableText(v, path ? `${path}.${k}` : k));
 }
 
 /** `fields` as they read inside `prefix` (the path of the object they were validated in). */
@@ -93,7 +82,7 @@ class AppValidationPipe extends ValidationPipe {
   }
 
   private async whole(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'param' && typeof value === 'string' && UNSTORABLE.test(value)) {
+    if (metadata.type === 'param' && typeof value === 'string' && !isStorable(value)) {
       throw new DomainError(
         'NOT_FOUND',
         ErrorKind.NotFound,

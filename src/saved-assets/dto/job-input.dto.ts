@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, Matches, ValidateNested } from 'class-validator';
 import { ApiLenientDate, ApiLenientInt } from '../../common/openapi/lenient-schemas';
+import { INT32_MAX } from '../../common/validation/int32';
 import {
   LenientDate,
   LenientInt,
@@ -24,7 +25,6 @@ export const JOB_LIMITS = {
   maxThreadCount: 10_000_000,
 } as const;
 
-const INT32_MAX = 2 ** 31 - 1;
 export const URI_PATTERN = '^https?://\\S+$';
 const URI_RULE = /^https?:\/\/\S+$/;
 

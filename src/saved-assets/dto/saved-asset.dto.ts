@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { UploadedAssetDto } from '../../assets';
 import { ApiLenientInt } from '../../common/openapi/lenient-schemas';
+import { INT32_MAX } from '../../common/validation/int32';
 import { LenientInt, OptionalText, RequiredText } from '../../common/validation/lenient';
 import { ProductionJobDto } from './production-job.dto';
 
@@ -8,8 +9,6 @@ export const SAVED_ASSET_LIMITS = {
   referenceLength: 200,
   fileNameLength: 255,
 } as const;
-
-const INT32_MAX = 2 ** 31 - 1;
 
 /** `POST /api/assets/saved`: an upload saved into an organization's library. */
 export class SaveAssetDto {
