@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PinoLogger } from 'nestjs-pino';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
@@ -26,7 +26,7 @@ const PAUSE_MS = 20;
  * POLL_MS for events recorded elsewhere.
  */
 @Injectable()
-export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly flight: CoalescedRun;
   private stop?: () => void;
   private stopped = false;
@@ -55,7 +55,11 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     this.stop = this.periodic.start('event-relay', POLL_MS, () => this.flight.run(), this.logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before the database pool closes (TypeORM closes it on application shutdown): a relay still
+   * running then failed its statement and logged a warning between "draining" and "stopped".
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.stop?.();
     await this.flight.settled();
