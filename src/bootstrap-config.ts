@@ -1,6 +1,9 @@
 import { AppConfig, ProcessOptions } from './config/app-config';
 import { ConfigValidationError } from './config/environment';
 
+/** The exit code of a bad configuration (sysexits' EX_CONFIG). */
+export const EX_CONFIG = 78;
+
 /** Loads the configuration, or exits with a message naming every bad variable. */
 export function loadConfigOrExit(options: ProcessOptions = {}): AppConfig {
   try {
@@ -8,7 +11,7 @@ export function loadConfigOrExit(options: ProcessOptions = {}): AppConfig {
   } catch (err) {
     if (err instanceof ConfigValidationError) {
       process.stderr.write(`${err.message}\n`);
-      process.exit(78); // EX_CONFIG
+      process.exit(EX_CONFIG);
     }
     throw err;
   }

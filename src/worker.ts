@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { loadConfigOrExit } from './bootstrap-config';
+import { EX_CONFIG, loadConfigOrExit } from './bootstrap-config';
 import { printBanner, startLine } from './common/process/start-line';
 import { exitAfterFailedStart, reachServices } from './start-services';
 import { openDatabase } from './database/open-database';
@@ -21,7 +21,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   if (!config.jobs.workers) {
     process.stderr.write('WORKERS=false: a worker process runs workers; unset it here.\n');
-    process.exit(78);
+    process.exit(EX_CONFIG);
   }
   await reachServices(config);
   // Attaches to a running embedded server too (the API started with `npm start`).

@@ -2,8 +2,8 @@ import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import pino from 'pino';
 import { DataSource } from 'typeorm';
+import { EX_CONFIG } from '../bootstrap-config';
 import { ClientsModule } from '../clients';
 import { CachingModule } from '../common/caching/caching.module';
 import { ClockModule } from '../common/clock/clock';
@@ -43,7 +43,8 @@ class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule.forRoot(config, logDestination()),
+        // Log lines go to the command's stderr, so that stdout stays its result.
+        LoggingModule.forRoot(config, { write: (line: string) => cliIo().err(line) }),
         // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
         DatabaseModule.forRoot({ connection, migrate: false }),
         // Revoking a token publishes it to the running instances (when REDIS_URL is set).
@@ -94,14 +95,8 @@ export function cliConfig(): AppConfig {
   } catch (err) {
     if (!(err instanceof ConfigValidationError)) throw err;
     cliIo().err(`${err.message}\n`);
-    throw new ExitSilently(78);
+    throw new ExitSilently(EX_CONFIG);
   }
-}
-
-/** Log lines go to stderr (fd 2 for the process), so that stdout stays the command's result. */
-function logDestination(): pino.DestinationStream {
-  const io = cliIo();
-  return io.processStreams ? pino.destination(2) : { write: (line: string) => io.err(line) };
 }
 
 /**

@@ -12,8 +12,6 @@ export interface CliIo {
   out(text: string): void;
   /** Messages, progress lines and log lines. */
   err(text: string): void;
-  /** True when `err` writes to a file descriptor (so the logger may write to fd 2 directly). */
-  readonly processStreams?: boolean;
 }
 
 /** The process's environment, stdout and stderr. */
@@ -21,7 +19,6 @@ export const processIo: CliIo = {
   env: process.env,
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
-  processStreams: true,
 };
 
 const current = new AsyncLocalStorage<CliIo>();

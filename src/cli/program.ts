@@ -34,15 +34,9 @@ export function buildProgram(io: CliIo = processIo): Command {
   addJobsCommands(program);
   addWebhookCommands(program);
   addConfigCommands(program);
-  // Subcommands exit through main() too (commander's own messages are already printed), and
-  // print where the program does.
-  for (const command of allCommands(program))
-    command.exitOverride().configureOutput(program.configureOutput());
+  // Subcommands made with .command() inherit the exit override and the output: they exit through
+  // main() too and print where the program does.
   return program;
-}
-
-function allCommands(command: Command): Command[] {
-  return command.commands.flatMap((c) => [c, ...allCommands(c)]);
 }
 
 /**

@@ -11,6 +11,8 @@ const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(REPO_ROOT, 'dist', 'src', 'main.js');
 const WORKER = join(REPO_ROOT, 'dist', 'src', 'worker.js');
 const CLI = join(REPO_ROOT, 'dist', 'src', 'cli.js');
+/** The built CLI's program (`main`), which `cli.js` runs once per process. */
+const CLI_PROGRAM = join(REPO_ROOT, 'dist', 'src', 'cli', 'program.js');
 
 /**
  * The program of {@link ServiceEnvironment.cliCommands}: `node -e RUN_COMMANDS <program.js> <json>`
@@ -95,12 +97,7 @@ export class ServiceEnvironment {
   async cliCommands(...commands: string[][]): Promise<string[]> {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [
-        '-e',
-        RUN_COMMANDS,
-        join(REPO_ROOT, 'dist', 'src', 'cli', 'program.js'),
-        JSON.stringify(commands),
-      ],
+      ['-e', RUN_COMMANDS, CLI_PROGRAM, JSON.stringify(commands)],
       { env: this.vars, cwd: REPO_ROOT, timeout: 60_000 + commands.length * 30_000 },
     );
     return JSON.parse(stdout) as string[];
