@@ -23,14 +23,15 @@ const MODULES = [
   'metrics',
   'health',
   'demo',
+  'sandbox',
 ];
 /**
- * Folders with a subfolder named like a module (src/common/metrics, src/catalog/demo). An import
- * names a module's folder right after its `./`, `../` and `src/` steps, so `../common/metrics/…`
+ * Folders with a subfolder named like a module (src/common/metrics, src/common/sandbox,
+ * src/catalog/demo). An import names a module's folder right after its `./`, `../` and `src/` steps, so `../common/metrics/…`
  * is not the metrics module; but their own files' `../metrics/…` and `./demo/…` read like the
  * module's, so that module's rule is left out for their files.
  */
-const NAMESAKES = { common: ['metrics'], catalog: ['demo'] };
+const NAMESAKES = { common: ['metrics', 'sandbox'], catalog: ['demo'] };
 const indexOnly = (modules) => [
   'error',
   {

@@ -42,6 +42,7 @@ import { LogEntriesModule } from './log-entries';
 import { MetricsModule } from './metrics';
 import { MetricsRegistryModule } from './common/metrics/metrics-registry';
 import { WebhooksModule } from './webhooks';
+import { SandboxModule } from './sandbox';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { WorkersModule } from './common/workers/workers.module';
 import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
@@ -96,6 +97,7 @@ export class AppModule {
         ModerationModule,
         AvailabilityModule,
         WebhooksModule,
+        SandboxModule,
         HealthModule,
         DemoModule,
       ],

@@ -27,6 +27,7 @@ const actor = (role = Role.User, clientId = CLIENT): Actor => ({
   clientHandle: 'acme',
   role,
   tokenId: 't1',
+  sandbox: false,
 });
 const tx: Transaction = { afterCommit: jest.fn() };
 const uow = strictMock<UnitOfWork>(

@@ -78,7 +78,13 @@ describe('parseSkuChange', () => {
 });
 
 describe('safeNext', () => {
-  const client = { clientId: 'c', clientHandle: 'acme', role: Role.User, tokenId: 't' };
+  const client = {
+    clientId: 'c',
+    clientHandle: 'acme',
+    role: Role.User,
+    tokenId: 't',
+    sandbox: false,
+  };
   it('keeps pages under /availability and sends anything else to the caller’s own page', () => {
     expect(safeNext('/availability/details/acme?x=1', client)).toBe(
       '/availability/details/acme?x=1',

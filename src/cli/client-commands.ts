@@ -96,7 +96,11 @@ export function addClientCommands(program: Command): void {
     .description('create a client account; prints it as JSON')
     .requiredOption('--name <name>', 'display name')
     .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
-    .action(async (given: string, opts: { name: string; plan: string }) => {
+    .option(
+      '--sandbox',
+      'a sandbox client: tokens pci_test_…, nothing reaches a factory, messages held (docs/sandbox.md)',
+    )
+    .action(async (given: string, opts: { name: string; plan: string; sandbox?: boolean }) => {
       const handle = normalizeClientHandle(given);
       if (clientHandleProblem(handle))
         throw new UsageError(
@@ -109,7 +113,9 @@ export function addClientCommands(program: Command): void {
         );
       out(
         await withContext((ctx) =>
-          ctx.get(ClientsService).create({ handle, name: opts.name, plan }),
+          ctx
+            .get(ClientsService)
+            .create({ handle, name: opts.name, plan, sandbox: opts.sandbox === true }),
         ),
       );
     });

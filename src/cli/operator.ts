@@ -14,6 +14,7 @@ export async function operatorOf(
     clientHandle: client.handle,
     role: Role.ServiceAdmin,
     tokenId: 'cli',
+    sandbox: client.sandbox,
   };
 }
 
@@ -23,4 +24,5 @@ export const OPERATOR: Actor = {
   clientHandle: '',
   role: Role.ServiceAdmin,
   tokenId: 'cli',
+  sandbox: false,
 };

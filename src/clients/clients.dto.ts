@@ -38,6 +38,15 @@ export class CreateClientDto {
   @IsOptional()
   @IsEnum(Plan)
   plan?: Plan;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'A sandbox client: its tokens start with `pci_test_`, nothing reaches a factory, its e-mail and SMS are held, and the /api/sandbox helpers drive its orders. Set at creation, never changed.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  sandbox?: boolean;
 }
 
 export class ClientDto {
@@ -52,6 +61,13 @@ export class ClientDto {
 
   @ApiProperty({ enum: Plan })
   plan: Plan;
+
+  @ApiProperty({
+    example: false,
+    description:
+      'Whether this is a sandbox client (tokens `pci_test_…`, the /api/sandbox helpers).',
+  })
+  sandbox: boolean;
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;

@@ -24,8 +24,13 @@ export class ClientsRepository {
     return this.uow.manager.getRepository(ApiTokenEntity);
   }
 
-  insertClient(handle: string, name: string, plan: Plan): Promise<ClientAccountEntity> {
-    return this.clients.save(this.clients.create({ handle, name, plan }));
+  insertClient(
+    handle: string,
+    name: string,
+    plan: Plan,
+    sandbox: boolean,
+  ): Promise<ClientAccountEntity> {
+    return this.clients.save(this.clients.create({ handle, name, plan, sandbox }));
   }
 
   listClients(): Promise<ClientAccountEntity[]> {

@@ -22,6 +22,7 @@ export function toClientDto(c: ClientAccountEntity): ClientDto {
     handle: c.handle,
     name: c.name,
     plan: c.plan,
+    sandbox: c.sandbox,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -69,7 +70,12 @@ export class ClientsService {
     const problem = clientHandleProblem(handle);
     if (problem) throw new ValidationFailed(`${problem}.`, [{ field: 'handle', message: problem }]);
     try {
-      const client = await this.repo.insertClient(handle, input.name, input.plan ?? Plan.Standard);
+      const client = await this.repo.insertClient(
+        handle,
+        input.name,
+        input.plan ?? Plan.Standard,
+        input.sandbox ?? false,
+      );
       return toClientDto(client);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ClientHandleTaken(handle);

@@ -8,6 +8,7 @@ const actor = (tokenId: string): Actor => ({
   clientHandle: 'acme',
   role: Role.User,
   tokenId,
+  sandbox: false,
 });
 
 /** Redis pub/sub in memory: what was published, and the subscriber to deliver to. */

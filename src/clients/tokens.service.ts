@@ -11,12 +11,12 @@ import {
   TokenUserInvalid,
   TokenUserNotFound,
 } from './clients.errors';
-import { ClientsRepository } from './clients.repository';
+import { ActiveToken, ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { UserStatus } from './entities/user.entity';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { TokenCache } from './token-cache';
-import { hashToken, newTokenSecret } from './token-secret';
+import { hashToken, isSandboxToken, newTokenSecret } from './token-secret';
 
 /** `last_used_at` is a hint for operators, written at most once a minute per token per instance. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -36,6 +36,16 @@ function toTokenDto(t: ApiTokenEntity, clientHandle: string): TokenDto {
     revokedAt: t.revokedAt?.toISOString() ?? null,
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     expiresAt: t.expiresAt?.toISOString() ?? null,
+  };
+}
+
+function actorOf(token: ActiveToken): Actor {
+  return {
+    clientId: token.clientId,
+    clientHandle: token.client.handle,
+    role: token.role,
+    tokenId: token.id,
+    sandbox: token.client.sandbox,
   };
 }
 
@@ -61,7 +71,7 @@ export class TokensService implements TokenAuthenticator {
     const expiresAt =
       lifetimeMs === undefined ? null : new Date(this.clock.now().getTime() + lifetimeMs);
     if (input.userId) await this.checkUser(client.id, input.userId, input.role);
-    const secret = newTokenSecret();
+    const secret = newTokenSecret(client.sandbox);
     const token = await this.repo.insertToken({
       clientId: client.id,
       role: input.role,
@@ -99,13 +109,10 @@ export class TokensService implements TokenAuthenticator {
     }
     const generation = this.cache.generation;
     const token = await this.repo.getActiveTokenByHash(hash, this.clock.now());
-    if (!token) return undefined;
-    const actor: Actor = {
-      clientId: token.clientId,
-      clientHandle: token.client.handle,
-      role: token.role,
-      tokenId: token.id,
-    };
+    // A token's prefix and its client agree (a sandbox client's tokens are `pci_test_…`, no live
+    // client's are): a live token never acts for a sandbox client, nor a test token for a live one.
+    if (!token || isSandboxToken(presented) !== token.client.sandbox) return undefined;
+    const actor = actorOf(token);
     this.cache.set(hash, actor, generation, token.expiresAt);
     this.clients.remember(token.client);
     await this.touch(token.id);
@@ -116,9 +123,7 @@ export class TokensService implements TokenAuthenticator {
   async authenticateTokenId(tokenId: string): Promise<Actor | undefined> {
     if (!isUuid(tokenId)) return undefined;
     const token = await this.repo.getActiveTokenById(tokenId, this.clock.now());
-    return token
-      ? { clientId: token.clientId, clientHandle: token.client.handle, role: token.role, tokenId }
-      : undefined;
+    return token ? actorOf(token) : undefined;
   }
 
   /**
@@ -133,6 +138,7 @@ export class TokensService implements TokenAuthenticator {
       clientHandle: client.handle,
       role: Role.User,
       tokenId: SIGNED_URL_TOKEN_ID,
+      sandbox: client.sandbox,
     };
   }
 

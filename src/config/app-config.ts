@@ -153,6 +153,8 @@ export class AppConfig implements CommonSettings {
   readonly users: UserSettings;
   /** Recipients one client may share designs with per UTC day. */
   readonly shareDailyLimit: number;
+  /** Seconds between the steps of a sandbox scenario. */
+  readonly sandboxStepSeconds: number;
   /** Caps on a client's moderation word list and hash blocklist (409 beyond). */
   readonly moderationMaxWords: number;
   readonly moderationMaxBlockedHashes: number;
@@ -268,6 +270,7 @@ export class AppConfig implements CommonSettings {
       },
     };
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
+    this.sandboxStepSeconds = env.SANDBOX_STEP_SECONDS;
     this.moderationMaxWords = env.MODERATION_MAX_WORDS;
     this.moderationMaxBlockedHashes = env.MODERATION_MAX_BLOCKED_HASHES;
     // Never in production (an Admin token printed to the console); by default in embedded mode.

@@ -128,6 +128,10 @@ export class Environment extends WorkLimitsEnvironment {
   @IntBetween(0, 1_000_000)
   SHARE_DAILY_LIMIT = 500;
 
+  /** Seconds between the steps of a sandbox scenario (POST /api/sandbox/orders/{po}/run). */
+  @IntBetween(0, 300)
+  SANDBOX_STEP_SECONDS = 2;
+
   /** Words one client may add to its moderation word lists (409 beyond). */
   @IntBetween(0, 100_000)
   MODERATION_MAX_WORDS = 2000;

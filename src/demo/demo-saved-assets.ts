@@ -25,6 +25,7 @@ export async function seedDemoLibrary(
     clientHandle: client.handle,
     role: Role.Admin,
     tokenId: 'demo-seed',
+    sandbox: false,
   };
   let count = 0;
   const save = async (name: string) => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
+import { acknowledgedAsDuplicate } from '../common/sandbox/deterministic-failures';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
 import { FieldCipher } from '../common/crypto/field-cipher';
@@ -121,6 +122,11 @@ export class AcknowledgementsService {
               dto.purchaseOrderNumber,
             );
         }
+        // A sandbox client's number ending in -409 is refused as a number already taken would be.
+        const duplicate = prepared.find((p) =>
+          acknowledgedAsDuplicate(actor.sandbox, p.dto.purchaseOrderNumber),
+        );
+        if (duplicate) throw new PurchaseOrderAlreadySubmitted(duplicate.dto.purchaseOrderNumber);
         // A number already taken fails the insert (the unique constraint; caught below).
         const now = this.clock.now();
         const rows = [];

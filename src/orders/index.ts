@@ -5,6 +5,13 @@
  */
 export { OrdersModule } from './orders.module';
 export { PrintFileOrdersService } from './print-file-orders.service';
+/** Reads and workflow updates of orders (the sandbox helpers drive them as a partner would). */
+export { OrderQueriesService } from './order-queries.service';
+export { OrderUpdatesService } from './order-updates.service';
+export { UpdateResultDto } from './dto/update.dto';
+export { UpdateRejectedFilter } from './update-rejected.filter';
+export { PurchaseOrderNotFound, UpdateRejected } from './orders.errors';
+export { WORKFLOW_STATUSES } from './order.enums';
 export type { OrderForPrint } from './print-file-orders.service';
 export { DEFAULT_PRIORITY, PRIORITY_CODES, WorkflowStatus } from './order.enums';
 /** The encryption context of an order's personal data (benchmarks seed orders directly). */

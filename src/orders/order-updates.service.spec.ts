@@ -12,7 +12,13 @@ import { OrderUpdatesService } from './order-updates.service';
 import { LineItemListFull, UpdateRejected } from './orders.errors';
 import { LineItemRow, OrdersRepository } from './orders.repository';
 
-const actor: Actor = { clientId: 'c1', clientHandle: 'acme', role: Role.User, tokenId: 't1' };
+const actor: Actor = {
+  clientId: 'c1',
+  clientHandle: 'acme',
+  role: Role.User,
+  tokenId: 't1',
+  sandbox: false,
+};
 const tx: Transaction = { afterCommit: jest.fn() };
 const uow = strictMock<UnitOfWork>(
   { run: (work: (t: Transaction) => Promise<unknown>) => work(tx) },

@@ -24,6 +24,11 @@ import { OrderReadsRepository } from './order-reads.repository';
     BatchBodyPipe,
     PrintFileOrdersService,
   ],
-  exports: [AcknowledgementsService, OrderQueriesService, PrintFileOrdersService],
+  exports: [
+    AcknowledgementsService,
+    OrderQueriesService,
+    OrderUpdatesService,
+    PrintFileOrdersService,
+  ],
 })
 export class OrdersModule {}

@@ -50,12 +50,14 @@ export class PrintFileOrdersService {
   /**
    * The print files of `recipeSetId` are stored: its requests are done, and orders with nothing
    * else to wait for are delivered to the factory at `at` (inside the caller's unit of work).
+   * A sandbox client's orders never reach a factory (`sandbox`).
    */
-  async printFilesReady(recipeSetId: string, at: Date): Promise<void> {
+  async printFilesReady(recipeSetId: string, at: Date, sandbox: boolean): Promise<void> {
     await this.uow.manager.query(
       `UPDATE print_file_request SET status = 'done' WHERE recipe_set_id = $1 AND status <> 'done'`,
       [recipeSetId],
     );
+    if (sandbox) return;
     await this.uow.manager.query(
       `UPDATE purchase_order o SET delivered_to_factory_at = $2
         WHERE o.delivered_to_factory_at IS NULL

@@ -5,7 +5,9 @@ import { isUuid } from '../common/validation/uuid';
 export const READABLE_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const READABLE_ID_LENGTH = 8;
 
-const READABLE = /^[A-Za-z0-9]{8}$/;
+/** How a readable id may be written (the service draws its own from READABLE_ID_ALPHABET). */
+export const READABLE_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
+const READABLE = READABLE_ID_PATTERN;
 
 export function newReadableId(): string {
   let id = '';

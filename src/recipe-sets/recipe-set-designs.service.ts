@@ -10,6 +10,7 @@ import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { invalidWithProblems } from '../common/errors/domain-error';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { FontsService } from '../fonts';
 import { Design } from './design';
 import { checkDesign, presentDesign } from './design-rules';
@@ -19,6 +20,8 @@ import { CreateRecipeSetDto, RecipeSetDto, ReplaceDesignDto } from './recipe-set
 import {
   DesignImageNotFound,
   DesignLocked,
+  ReadableIdChoiceSandboxOnly,
+  ReadableIdTaken,
   DesignVersionConflict,
   RecipeSetNotFound,
   UnknownProduct,
@@ -33,6 +36,8 @@ export interface DesignedRecipeSet {
   readableId: string;
   clientId: string;
   clientHandle: string;
+  /** Whether its client is a sandbox client (src/sandbox). */
+  sandbox: boolean;
   version: number;
   status: RecipeStatus;
   options: Record<string, string>;
@@ -114,6 +119,22 @@ export class RecipeSetDesignsService {
     return this.toDto(created, product);
   }
 
+  /**
+   * A recipe set created through the API: with the readable id the caller chose, for a sandbox
+   * client only (403 else; 409 when taken), else a fresh one.
+   */
+  async createFor(actor: Actor, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
+    const { readableId, ...rest } = input;
+    if (readableId === undefined) return this.create(actor.clientId, rest);
+    if (!actor.sandbox) throw new ReadableIdChoiceSandboxOnly(readableId);
+    try {
+      return await this.create(actor.clientId, rest, readableId);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ReadableIdTaken(readableId);
+      throw err;
+    }
+  }
+
   async get(actor: Actor, ref: string): Promise<RecipeSetDto> {
     const recipeSet = await this.owned(actor, ref);
     return this.toDto(recipeSet, await this.productOf(recipeSet));
@@ -170,6 +191,7 @@ export class RecipeSetDesignsService {
       readableId: recipeSet.readableId,
       clientId: recipeSet.clientId,
       clientHandle: recipeSet.client!.handle,
+      sandbox: recipeSet.client!.sandbox,
       version: recipeSet.version,
       status: recipeSet.status,
       options: recipeSet.options,

@@ -33,12 +33,14 @@ export class RecipeSetsController {
     `${INVALID_DESIGN} Or a productHandle the client's catalog does not have (named in the text).`,
     'Invalid request: productHandle "mug" is not a product of this client\'s catalog (GET /api/catalog/{clientHandle}/products lists them).',
   )
+  @ApiTextError(403, 'A readableId chosen by a live client (sandbox clients only).')
   @ApiTextError(404, "An image that is not one of the client's uploads.")
+  @ApiTextError(409, 'The readableId chosen is taken.')
   async createRecipeSet(
     @CurrentActor() actor: Actor,
     @Body() body: CreateRecipeSetDto,
   ): Promise<RecipeSetEnvelopeDto> {
-    return { data: await this.designs.create(actor.clientId, body) };
+    return { data: await this.designs.createFor(actor, body) };
   }
 
   @Get(':recipeSetId')

@@ -1,9 +1,20 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
+import { Transform } from 'class-transformer';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidationArguments,
+} from 'class-validator';
 import { INT32_MAX } from '../common/validation/int32';
 import { RequiredText } from '../common/validation/lenient';
 import { StringRecord } from '../common/validation/records';
 import { DESIGN_LIMITS, designShapeProblems } from './design-rules';
+import { READABLE_ID_PATTERN } from './readable-id';
 import { TEXT_ALIGNMENTS, TextAlign } from './design';
 import { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
 
@@ -124,6 +135,20 @@ export class CreateRecipeSetDto {
   @IsOptional()
   @IsDesign()
   design?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    example: 'FAILTEE1',
+    pattern: READABLE_ID_PATTERN.source,
+    description:
+      'Sandbox clients only (403 for others): the readable id to give the recipe set, 8 letters and digits (stored upper-case; 409 when taken). One starting with FAIL fails its print files (docs/sandbox.md).',
+  })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @IsOptional()
+  @IsString()
+  @Matches(READABLE_ID_PATTERN, { message: 'readableId must be 8 letters and digits' })
+  readableId?: string;
 }
 
 export class ReplaceDesignDto {

@@ -7,6 +7,28 @@ export class RecipeSetNotFound extends DomainError {
   }
 }
 
+/** Only a sandbox client chooses the readable id of a new recipe set (docs/sandbox.md). */
+export class ReadableIdChoiceSandboxOnly extends DomainError {
+  constructor(readableId: string) {
+    super(
+      'READABLE_ID_SANDBOX_ONLY',
+      ErrorKind.Forbidden,
+      `readableId ${shownValue(readableId)} cannot be chosen: only sandbox clients (tokens pci_test_…) choose the readable id of a new recipe set.`,
+    );
+  }
+}
+
+/** A chosen readable id that a recipe set already has (of any client: they are unique). */
+export class ReadableIdTaken extends DomainError {
+  constructor(readableId: string) {
+    super(
+      'READABLE_ID_TAKEN',
+      ErrorKind.Conflict,
+      `readableId ${readableId} is taken: choose another (e.g. FAIL and 4 random letters).`,
+    );
+  }
+}
+
 /** A new recipe set names a product its client's catalog does not have: the request is wrong (400). */
 export class UnknownProduct extends ValidationFailed {
   constructor(handle: string) {

@@ -87,6 +87,7 @@ export class SharePageService {
       clientHandle: recipeSet.clientHandle,
       role: Role.User,
       tokenId: SHARE_LINK_TOKEN_ID,
+      sandbox: recipeSet.sandbox,
     };
     const answer = await this.renders.render(actor, recipeSet.id, [view], {});
     // Without transformation a render is always a redirect to the stored object.

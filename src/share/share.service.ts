@@ -106,7 +106,13 @@ export class ShareService {
       });
       const link = `${this.config.baseUrl}/share/${token}`;
       const c: ShareContent = { ...content, link, imageUrl: this.imageUrl(recipeSet, link) };
-      const base = { kind: 'share', locale, clientId: recipeSet.clientId, to };
+      const base = {
+        kind: 'share',
+        locale,
+        clientId: recipeSet.clientId,
+        sandbox: recipeSet.sandbox,
+        to,
+      };
       return channel === 'email'
         ? { ...base, channel, email: shareEmail(c) }
         : { ...base, channel, text: shareSms(c) };

@@ -5,6 +5,8 @@ import { INVITATION_TEXTS } from './invitation-texts';
 
 export interface InvitationMessageInput {
   clientId: string;
+  /** A sandbox client's invitation is held, never sent. */
+  sandbox: boolean;
   clientName: string;
   to: string;
   firstName: string | null;
@@ -42,6 +44,7 @@ export function invitationMessage(input: InvitationMessageInput): OutboundMessag
     kind: 'invitation',
     locale,
     clientId: input.clientId,
+    sandbox: input.sandbox,
     to: input.to,
     email: { subject, html, text },
   };

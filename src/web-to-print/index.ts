@@ -7,8 +7,11 @@
  */
 export { WebToPrintModule } from './web-to-print.module';
 export { SpecificationService } from './specification.service';
+/** Sandbox clients' print-file failures (the /api/sandbox helpers). */
+export { PrintFailures } from './print-failures';
+export type { RequestedPrintFailure } from './print-failures';
 export { generatePrintFiles } from './print-files';
 export type { PrintFileSet, PrintFilesInput } from './print-files';
 export { specificationPdf } from './specification-pdf';
 /** The whole-schema list. */
-export { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
+export { WEB_TO_PRINT_ENTITIES } from './entities';

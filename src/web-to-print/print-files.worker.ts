@@ -18,6 +18,7 @@ import {
 } from '../recipe-sets';
 import { ClientImages } from '../render';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
+import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
 
@@ -54,6 +55,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly events: EventRecorder,
     private readonly printSettings: PrintSettingsService,
+    private readonly failures: PrintFailures,
   ) {}
 
   onModuleInit(): void {
@@ -90,30 +92,7 @@ export class PrintFilesWorker implements OnModuleInit {
     job: JobContext,
   ): Promise<void> {
     const { id: recipeSetId, version: designVersion } = recipeSet;
-    // A design over the ceilings (saved before them, or the ceiling lowered since; an order may
-    // name it): failed for good at once, never retried, never decoded.
-    const tooLarge = printCostProblems(
-      recipeSet.design,
-      recipeSet.product.definition,
-      this.config.print,
-      'design',
-      bleedOf(set.settings),
-    );
-    if (tooLarge.length > 0) {
-      const message = `The print files cannot be made: ${tooLarge.join(' ')}`;
-      this.logger.warn({ recipeSetId, designVersion }, message);
-      await this.uow.run(async () => {
-        await this.sets.attemptFailed(set.id, message, this.clock.now(), true);
-        await this.recipeSets.advanceStatus(
-          recipeSetId,
-          BEFORE_PRINT,
-          RecipeStatus.ProcessingFailure,
-          this.clock.now(),
-        );
-        await this.events.record([this.failedEvent(recipeSet, designVersion, message)]);
-      });
-      return;
-    }
+    if (await this.failedForGood(recipeSet, set)) return;
     await this.uow.run(async () => {
       await this.sets.started(set.id, this.clock.now());
       await this.recipeSets.advanceStatus(
@@ -159,7 +138,7 @@ export class PrintFilesWorker implements OnModuleInit {
           RecipeStatus.ProcessingWebToPrintCompleted,
           at,
         );
-        await this.orders.printFilesReady(recipeSetId, at);
+        await this.orders.printFilesReady(recipeSetId, at, recipeSet.sandbox);
         await this.events.record([
           {
             clientId: recipeSet.clientId,
@@ -195,6 +174,40 @@ export class PrintFilesWorker implements OnModuleInit {
       });
       throw err;
     }
+  }
+
+  /**
+   * Fails the set for good at once, never retried, never decoded, when it cannot or must not be
+   * made: a design over the ceilings (saved before them, or the ceiling lowered since; an order may
+   * name it), or a sandbox client's failure (src/web-to-print/print-failures.ts). Whether it did.
+   */
+  private failedForGood(recipeSet: DesignedRecipeSet, set: PrintFileSetEntity): Promise<boolean> {
+    const { id: recipeSetId, version: designVersion } = recipeSet;
+    return this.uow.run(async () => {
+      const tooLarge = printCostProblems(
+        recipeSet.design,
+        recipeSet.product.definition,
+        this.config.print,
+        'design',
+        bleedOf(set.settings),
+      );
+      const sandboxFailure = tooLarge.length > 0 ? undefined : await this.failures.take(recipeSet);
+      if (tooLarge.length === 0 && sandboxFailure === undefined) return false;
+      const message = sandboxFailure ?? `The print files cannot be made: ${tooLarge.join(' ')}`;
+      this.logger.warn({ recipeSetId, designVersion }, message);
+      await this.sets.attemptFailed(set.id, message, this.clock.now(), true);
+      await this.recipeSets.advanceStatus(
+        recipeSetId,
+        // A sandbox failure asked for after the files were made fails them too.
+        sandboxFailure === undefined
+          ? BEFORE_PRINT
+          : [...BEFORE_PRINT, RecipeStatus.ProcessingWebToPrintCompleted],
+        RecipeStatus.ProcessingFailure,
+        this.clock.now(),
+      );
+      await this.events.record([this.failedEvent(recipeSet, designVersion, message)]);
+      return true;
+    });
   }
 
   private failedEvent(

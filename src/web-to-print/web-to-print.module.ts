@@ -4,7 +4,8 @@ import { CatalogModule } from '../catalog';
 import { OrdersModule } from '../orders';
 import { RecipeSetsModule } from '../recipe-sets';
 import { RenderModule } from '../render';
-import { WEB_TO_PRINT_ENTITIES } from './entities/print-file-set.entity';
+import { WEB_TO_PRINT_ENTITIES } from './entities';
+import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesWorker } from './print-files.worker';
 import { WebToPrintController } from './web-to-print.controller';
@@ -22,6 +23,13 @@ import { SpecificationService } from './specification.service';
     OrdersModule,
   ],
   controllers: [WebToPrintController, SpecificationController],
-  providers: [PrintFileSetsRepository, PrintFilesWorker, WebToPrintService, SpecificationService],
+  providers: [
+    PrintFileSetsRepository,
+    PrintFilesWorker,
+    WebToPrintService,
+    SpecificationService,
+    PrintFailures,
+  ],
+  exports: [PrintFailures],
 })
 export class WebToPrintModule {}

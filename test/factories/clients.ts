@@ -11,15 +11,25 @@ export interface TestClient {
 
 let sequence = 0;
 
-/** A client account with one token of `role`, created through the real services. */
+/**
+ * A client account with one token of `role`, created through the real services; with `sandbox`,
+ * a sandbox client (its token starts with `pci_test_`).
+ */
 export async function createClient(
   app: INestApplication,
-  { handle, role = Role.User }: { handle?: string; role?: Role } = {},
+  {
+    handle,
+    role = Role.User,
+    sandbox = false,
+  }: { handle?: string; role?: Role; sandbox?: boolean } = {},
 ): Promise<TestClient> {
   const clientHandle = handle ?? `client-${process.pid}-${++sequence}`;
-  const client = await app
-    .get(ClientsService)
-    .create({ handle: clientHandle, name: `Client ${clientHandle}`, plan: Plan.Standard });
+  const client = await app.get(ClientsService).create({
+    handle: clientHandle,
+    name: `Client ${clientHandle}`,
+    plan: Plan.Standard,
+    sandbox,
+  });
   const issued = await app.get(TokensService).issue(clientHandle, { role });
   return { id: client.id, handle: client.handle, token: issued.token, tokenId: issued.id };
 }

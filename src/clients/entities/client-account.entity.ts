@@ -22,6 +22,14 @@ export class ClientAccountEntity {
   @Column({ type: 'varchar', length: 32 })
   plan: Plan;
 
+  /**
+   * A sandbox client (`client create --sandbox`): its tokens start with `pci_test_`, nothing of it
+   * reaches a factory, its e-mail and SMS are held, and the /api/sandbox helpers drive its orders
+   * (docs/sandbox.md). Set at creation, never changed.
+   */
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -6,4 +6,9 @@ export interface Actor {
   readonly clientHandle: string;
   readonly role: Role;
   readonly tokenId: string;
+  /**
+   * Whether the client is a sandbox client (its tokens start with `pci_test_`): nothing reaches a
+   * factory, messages are held, and the /api/sandbox helpers answer (src/sandbox).
+   */
+  readonly sandbox: boolean;
 }

@@ -9,6 +9,7 @@ const actor = (role: Role): Actor => ({
   clientHandle: 'acme',
   role,
   tokenId: 't-1',
+  sandbox: false,
 });
 
 class ThingNotFound extends DomainError {

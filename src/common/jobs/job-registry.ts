@@ -17,6 +17,14 @@ export interface JobPayloads {
    * claim. (Jobs queued by earlier versions name one attempt; it is made with the others.)
    */
   'deliver-webhook': { attemptId?: string };
+  /** The next step of a sandbox client's scenario (src/sandbox). */
+  'sandbox-scenario': {
+    clientId: string;
+    clientHandle: string;
+    purchaseOrderNumber: string;
+    scenario: string;
+    step: number;
+  };
 }
 
 export type JobName = keyof JobPayloads;
@@ -53,6 +61,13 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     // not stately: every wake-up counts (a job that finds nothing due ends at once), and the
     // attempts' own claims keep each one single.
     retryLimit: 5,
+    retryDelaySeconds: 2,
+    retryBackoff: true,
+    policy: 'standard',
+  },
+  'sandbox-scenario': {
+    // A step that fails (the database briefly away) is tried again; the scenario then goes on.
+    retryLimit: 3,
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'standard',

@@ -120,7 +120,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
         locale: m.locale,
         recipientHint: maskRecipient(m.channel, m.to),
         payload: this.cipher.encrypt(JSON.stringify(m), context(id)),
-        status: this.sends(m.channel) ? 'queued' : 'held',
+        status: !m.sandbox && this.sends(m.channel) ? 'queued' : 'held',
         createdAt: now,
       };
     });
@@ -135,7 +135,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
         })),
       );
       tx.afterCommit(() => {
-        for (const r of rows.filter((row) => row.status === 'held'))
+        for (const r of rows.filter((row, i) => row.status === 'held' && !messages[i].sandbox))
           this.logger.log(
             { messageId: r.id, channel: r.channel, kind: r.kind, to: r.recipientHint },
             `a message is kept in the outbox: ${r.channel === 'email' ? 'SMTP_URL' : 'SMS_WEBHOOK_URL'} is not set (npm run cli -- outbox list)`,
@@ -218,7 +218,20 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
   /** The newest messages, decrypted, for the operator (`outbox list`). */
   async list(limit: number, status?: OutboxStatus): Promise<ListedMessage[]> {
     const rows = await this.repo.latest(limit, status);
-    return rows.map((r) => ({
+    return rows.map((r) => this.listed(r));
+  }
+
+  /**
+   * The newest held messages of a (sandbox) client, decrypted: they are the client's own test
+   * messages, never sent (GET /api/sandbox/messages).
+   */
+  async heldFor(clientId: string, limit: number): Promise<ListedMessage[]> {
+    const rows = await this.repo.latest(limit, 'held', clientId);
+    return rows.map((r) => this.listed(r));
+  }
+
+  private listed(r: OutboxMessageEntity): ListedMessage {
+    return {
       id: r.id,
       status: r.status,
       channel: r.channel,
@@ -229,7 +242,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,
       message: this.open(r),
-    }));
+    };
   }
 
   private open(row: OutboxMessageEntity): OutboundMessage {

@@ -77,9 +77,9 @@ export class OutboxRepository {
   }
 
   /** The newest messages, optionally of one status. */
-  latest(limit: number, status?: OutboxStatus): Promise<OutboxMessageEntity[]> {
+  latest(limit: number, status?: OutboxStatus, clientId?: string): Promise<OutboxMessageEntity[]> {
     return this.uow.manager.find(OutboxMessageEntity, {
-      where: status ? { status } : {},
+      where: { ...(status ? { status } : {}), ...(clientId ? { clientId } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });

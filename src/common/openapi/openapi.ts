@@ -62,6 +62,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Webhooks',
       'Events pushed to partner endpoints (Standard Webhooks: signed, retried, in sequence per purchase order) and the event log to catch up from. Each event type and its payload: `x-webhooks`.',
     )
+    .addTag(
+      'Sandbox',
+      "Test helpers of sandbox clients (tokens `pci_test_…`): move an order through a factory's workflow, ship it, cancel it, fail its print files or play a whole scenario, each firing the events of the real transition; read the e-mails and SMS held for the client. A live token gets 403.",
+    )
     .addTag('Operations', 'Health and metrics.')
     .addApiKey(
       {

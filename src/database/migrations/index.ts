@@ -21,6 +21,7 @@ import { EventFanout1766003300000 } from './1766003300000-event-fanout';
 import { PrintSettings1766003400000 } from './1766003400000-print-settings';
 import { OutboxUnsent1766003500000 } from './1766003500000-outbox-unsent';
 import { ClientPageSettings1766003600000 } from './1766003600000-client-page-settings';
+import { Sandbox1766003700000 } from './1766003700000-sandbox';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   PrintSettings1766003400000,
   OutboxUnsent1766003500000,
   ClientPageSettings1766003600000,
+  Sandbox1766003700000,
 ];

@@ -88,5 +88,3 @@ export class PrintFileSetEntity {
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt: Date | null;
 }
-
-export const WEB_TO_PRINT_ENTITIES = [PrintFileSetEntity];

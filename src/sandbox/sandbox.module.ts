@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders';
+import { WebToPrintModule } from '../web-to-print';
+import { SandboxController } from './sandbox.controller';
+import { SandboxMessages } from './sandbox-messages';
+import { SandboxOrdersService } from './sandbox-orders.service';
+import { ScenarioRunner } from './scenario-runner';
+
+/**
+ * Sandbox clients' test helpers (docs/sandbox.md): drive an order through a factory's workflow,
+ * fail print files, play whole scenarios, read the messages held for them.
+ */
+@Module({
+  imports: [OrdersModule, WebToPrintModule],
+  controllers: [SandboxController],
+  providers: [SandboxOrdersService, ScenarioRunner, SandboxMessages],
+})
+export class SandboxModule {}
