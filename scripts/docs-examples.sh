@@ -15,7 +15,7 @@ if [ ${#files[@]} = 0 ]; then
   files=(README.md docs/api/authentication-and-errors.md docs/api/orders.md docs/api/artwork.md
     docs/api/catalog-and-designs.md docs/api/rendering.md docs/api/print-files.md
     docs/api/messages-and-sharing.md docs/api/users.md docs/api/webhooks.md
-    docs/api/plans-and-limits.md docs/api/pages.md docs/pages.md docs/cli.md)
+    docs/api/plans-and-limits.md docs/api/pages.md docs/api/sandbox.md docs/pages.md docs/cli.md)
 fi
 for tool in curl jq; do
   command -v "$tool" >/dev/null || { echo "docs examples: $tool is missing"; exit 1; }

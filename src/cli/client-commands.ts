@@ -73,6 +73,7 @@ const CLIENT_COLUMNS: Column<ClientDto>[] = [
   { header: 'HANDLE', value: (c) => c.handle },
   { header: 'NAME', value: (c) => c.name, maxWidth: 40 },
   { header: 'PLAN', value: (c) => c.plan },
+  { header: 'SANDBOX', value: (c) => (c.sandbox ? 'yes' : 'no') },
   { header: 'CREATED', value: (c) => c.createdAt },
 ];
 
@@ -98,7 +99,7 @@ export function addClientCommands(program: Command): void {
     .option('--plan <plan>', `plan: ${Object.values(Plan).join(' | ')}`, Plan.Standard)
     .option(
       '--sandbox',
-      'a sandbox client: tokens pci_test_…, nothing reaches a factory, messages held (docs/sandbox.md)',
+      'a sandbox client: tokens pci_test_…, nothing reaches a factory, messages held (docs/api/sandbox.md)',
     )
     .action(async (given: string, opts: { name: string; plan: string; sandbox?: boolean }) => {
       const handle = normalizeClientHandle(given);

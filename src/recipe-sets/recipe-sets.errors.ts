@@ -7,7 +7,7 @@ export class RecipeSetNotFound extends DomainError {
   }
 }
 
-/** Only a sandbox client chooses the readable id of a new recipe set (docs/sandbox.md). */
+/** Only a sandbox client chooses the readable id of a new recipe set (docs/api/sandbox.md). */
 export class ReadableIdChoiceSandboxOnly extends DomainError {
   constructor(readableId: string) {
     super(

@@ -11,11 +11,14 @@ import {
 } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
+import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
 import { RequestId } from '../common/http/request-id';
@@ -43,11 +46,24 @@ import { ScenarioRunner } from './scenario-runner';
 
 const SANDBOX_ONLY =
   'A live token: the sandbox helpers answer sandbox clients (tokens pci_test_…) only.';
-const NOT_FOUND =
-  'The order, or a named line item, is missing (an UpdateResult naming it); nothing changed.';
+/**
+ * 404: an order or line item the client does not have is an UpdateResult naming it (as on the real
+ * update routes); a path naming no route at all, the usual error text.
+ */
+const UpdateNotFound = () =>
+  ApiResponse({
+    status: 404,
+    description:
+      'The order, or a named line item, is missing: an UpdateResult naming it (application/json); nothing changed.',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(UpdateResultDto) } },
+      'text/plain': { schema: { type: 'string' } },
+      [PROBLEM_JSON]: { schema: { $ref: getSchemaPath(ProblemDetails) } },
+    },
+  });
 
 /**
- * Test helpers of sandbox clients (docs/sandbox.md): they move a sandbox order through what a
+ * Test helpers of sandbox clients (docs/api/sandbox.md): they move a sandbox order through what a
  * factory would do, firing exactly the events the real transitions fire.
  */
 @ApiTags('Sandbox')
@@ -72,7 +88,7 @@ export class SandboxController {
       "Sets the workflow status of the recipe set's line items (all line items when recipeSetReadableId is omitted), as PUT /api/order/status does: one order.line_item.status_changed per line item whose status changed, and recipe_set.status_changed where the recipe set moves.",
   })
   @ApiOkResponse({ type: UpdateResultDto })
-  @ApiResponse({ status: 404, type: UpdateResultDto, description: NOT_FOUND })
+  @UpdateNotFound()
   @ApiTextError(400, 'Invalid body (an unknown status, naming it).')
   @ApiTextError(403, SANDBOX_ONLY)
   advance(
@@ -92,8 +108,9 @@ export class SandboxController {
     description:
       'One ship notification per package (POST /api/order/ship-notification), all in one transaction: one order.shipment.recorded per line item shipped. A package without tracking gets a generated number (SBX…); without packages, one package of every line item.',
   })
+  @ApiBody({ type: ShipDto, required: false })
   @ApiOkResponse({ type: SandboxUpdateResultDto })
-  @ApiResponse({ status: 404, type: UpdateResultDto, description: NOT_FOUND })
+  @UpdateNotFound()
   @ApiTextError(400, 'Invalid body, naming the field.')
   @ApiTextError(403, SANDBOX_ONLY)
   ship(
@@ -113,8 +130,9 @@ export class SandboxController {
     description:
       "Moves the named recipe sets' line items (all when omitted) to cancelled: order.line_item.status_changed, and recipe_set.status_changed to Cancelled; their print files are then withheld (403), as for a real cancellation.",
   })
+  @ApiBody({ type: CancelDto, required: false })
   @ApiOkResponse({ type: UpdateResultDto })
-  @ApiResponse({ status: 404, type: UpdateResultDto, description: NOT_FOUND })
+  @UpdateNotFound()
   @ApiTextError(400, 'Invalid body, naming the field.')
   @ApiTextError(403, SANDBOX_ONLY)
   cancel(

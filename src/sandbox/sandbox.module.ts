@@ -7,7 +7,7 @@ import { SandboxOrdersService } from './sandbox-orders.service';
 import { ScenarioRunner } from './scenario-runner';
 
 /**
- * Sandbox clients' test helpers (docs/sandbox.md): drive an order through a factory's workflow,
+ * Sandbox clients' test helpers (docs/api/sandbox.md): drive an order through a factory's workflow,
  * fail print files, play whole scenarios, read the messages held for them.
  */
 @Module({

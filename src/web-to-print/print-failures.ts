@@ -19,7 +19,7 @@ export interface RequestedPrintFailure {
 }
 
 /**
- * Print-file failures of sandbox clients (docs/sandbox.md): asked for with
+ * Print-file failures of sandbox clients (docs/api/sandbox.md): asked for with
  * POST /api/sandbox/recipesets/{id}/print-files/fail (the next run of the recipe set fails for good
  * with the reason given), or by input (a readable id starting with FAIL). Live recipe sets never
  * fail here.

@@ -25,6 +25,7 @@ describe('Admin: clients and tokens (HTTP)', () => {
       handle: 'acme-apparel',
       name: 'Acme Apparel',
       plan: 'enterprise',
+      sandbox: false,
       createdAt: expect.stringMatching(/Z$/),
     });
     const dup = await request(t.http)
@@ -156,6 +157,7 @@ describe('Admin: clients and tokens (HTTP)', () => {
       handle: c.handle,
       name: `Client ${c.handle}`,
       plan: 'standard',
+      sandbox: false,
       createdAt: expect.any(String),
       role: 'User',
     });

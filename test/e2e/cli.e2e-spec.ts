@@ -76,8 +76,8 @@ describe('CLI (its program in this process; the built file as operators run it w
       const list = await runCli(t.db.env, 'client', 'list', '--json');
       expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ handle: 'ops' })]);
       const table = (await runCli(t.db.env, 'client', 'list')).stdout.split('\n');
-      expect(table[0]).toMatch(/^HANDLE\s+NAME\s+PLAN\s+CREATED$/);
-      expect(table[1]).toMatch(/^ops\s+Operations\s+enterprise\s+\d{4}-/);
+      expect(table[0]).toMatch(/^HANDLE\s+NAME\s+PLAN\s+SANDBOX\s+CREATED$/);
+      expect(table[1]).toMatch(/^ops\s+Operations\s+enterprise\s+no\s+\d{4}-/);
 
       // The server remembers the token's lookup (up to CACHE_TTL_MS); the CLI is another process,
       // so the server learns of the revocation through Redis when both use it, or when its entry

@@ -190,6 +190,10 @@ const describeRequest = (req: GeneratedRequest) => JSON.stringify(req).slice(0, 
 describe('Fuzzing every operation from openapi.json (HTTP)', () => {
   let t: TestApp;
   let admin: TestClient;
+  /** The sandbox helpers answer sandbox tokens only (403 before the body is looked at). */
+  let sandbox: TestClient;
+  const tokenFor = (path: string) =>
+    path.startsWith('/api/sandbox/') ? sandbox.token : admin.token;
   /** POs answered 2xx, as the answers spell them. */
   const acknowledged = new Set<string>();
   /** Ids of uploads answered 201 (not replays). */
@@ -198,6 +202,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createClient(t.app, { role: Role.ServiceAdmin });
+    sandbox = await createClient(t.app, { role: Role.Admin, sandbox: true });
     const other = await createClient(t.app, { role: Role.User });
     const mine = await createRecipeSets(t.app, admin.id, 12);
     pools.recipeSets.push(...mine.map((r) => r.readableId));
@@ -252,7 +257,7 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
       : op.path;
     let url = urlOf({ ...op, path: template }, req);
     if (how.slash) url = url.replace(/(\?|$)/, '/$1');
-    let r = request(t.http)[op.method](url).set('SERVICE_API_TOKEN', admin.token);
+    let r = request(t.http)[op.method](url).set('SERVICE_API_TOKEN', tokenFor(op.path));
     for (const [name, value] of Object.entries(req.header))
       if (value !== undefined) r = r.set(name, asText(value));
     if (how.accept) r = r.set('Accept', how.accept);
@@ -415,7 +420,9 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
                   /\{[^}]+\}/g,
                   () => params[i++] || pools.recipeSets[0],
                 );
-                let req = request(t.http)[op.method](path).set('SERVICE_API_TOKEN', admin.token);
+                let req = request(t.http)
+                  [op.method](path)
+                  .set('SERVICE_API_TOKEN', tokenFor(op.path));
                 if (asProblem) req = req.set('Accept', 'application/problem+json');
                 if (idempotencyKey !== undefined)
                   req = req.set('Idempotency-Key', idempotencyKey || 'k');
@@ -544,7 +551,9 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
                   mixed: `multipart/mixed; boundary=${b}`,
                   none: undefined,
                 }[how];
-                let req = request(t.http)[op.method](op.path).set('SERVICE_API_TOKEN', admin.token);
+                let req = request(t.http)
+                  [op.method](op.path)
+                  .set('SERVICE_API_TOKEN', tokenFor(op.path));
                 if (asProblem) req = req.set('Accept', 'application/problem+json');
                 if (contentType) req = req.set('Content-Type', contentType);
                 const res = await req.send(body);

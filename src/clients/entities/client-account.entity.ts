@@ -25,7 +25,7 @@ export class ClientAccountEntity {
   /**
    * A sandbox client (`client create --sandbox`): its tokens start with `pci_test_`, nothing of it
    * reaches a factory, its e-mail and SMS are held, and the /api/sandbox helpers drive its orders
-   * (docs/sandbox.md). Set at creation, never changed.
+   * (docs/api/sandbox.md). Set at creation, never changed.
    */
   @Column({ type: 'boolean', default: false })
   sandbox: boolean;

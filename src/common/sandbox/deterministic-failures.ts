@@ -1,5 +1,5 @@
 /**
- * The failures a sandbox client's input asks for (docs/sandbox.md), so that a partner's test suite
+ * The failures a sandbox client's input asks for (docs/api/sandbox.md), so that a partner's test suite
  * can rely on them. Live clients never see them: each rule applies only where the caller or the
  * recipe set is a sandbox client's.
  */
