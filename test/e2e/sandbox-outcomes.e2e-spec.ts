@@ -128,8 +128,8 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     const body = { emailAddresses: ['jane@example.com'], phoneNumbers: ['+49 151 33333333'] };
     expect((await share(t, sb, { ...body, recipeSetReadableId: s })).status).toBe(200);
     expect((await share(t, live, { ...body, recipeSetReadableId: l })).status).toBe(200);
-    await eventually('the live messages sent', async () =>
-      smtp.received.length >= 1 && sms.received.length >= 1 ? true : undefined,
+    await eventually('the live messages sent', () =>
+      Promise.resolve(smtp.received.length >= 1 && sms.received.length >= 1),
     );
     const held = await api.messages();
     expect(held.status).toBe(200);

@@ -86,15 +86,21 @@ describe('Webhooks: per-order delivery order (HTTP)', () => {
     expect(a.slice(0, firstOk).every((d) => d.event.data.sequence === 1 && d.status === 503)).toBe(
       true,
     );
-    expect(sequences(a.slice(firstOk))).toEqual([1, 2, 3]);
-    expect(a.slice(firstOk).map((d) => d.event.type)).toEqual([
+    // At least once: on a loaded machine an attempt can time out after the receiver got it, and
+    // the event comes again with the same webhook-id (partners drop repeats by it). In order:
+    // each event's first delivery after the first success of 1.
+    const firstOfEach = a
+      .slice(firstOk)
+      .filter((d, i, all) => all.findIndex((e) => e.event.id === d.event.id) === i);
+    expect(sequences(firstOfEach)).toEqual([1, 2, 3]);
+    expect(firstOfEach.map((d) => d.event.type)).toEqual([
       'order.acknowledged',
       'order.line_item.status_changed',
       'order.shipment.recorded',
     ]);
-    // Event 1 was retried (same webhook-id every time); 2 and 3 were sent once each.
+    // Event 1 was retried with the same webhook-id every time; every delivery names its event.
     expect(new Set(a.slice(0, firstOk + 1).map((d) => d.headers['webhook-id'])).size).toBe(1);
-    expect(a.slice(firstOk + 1).every((d) => d.headers['webhook-id'] === d.event.id)).toBe(true);
+    expect(a.every((d) => d.headers['webhook-id'] === d.event.id)).toBe(true);
   });
 
   it("delivers a burst of an order's events in sequence order, each once, at every endpoint", async () => {
