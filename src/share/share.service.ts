@@ -110,7 +110,6 @@ export class ShareService {
         kind: 'share',
         locale,
         clientId: recipeSet.clientId,
-        sandbox: recipeSet.sandbox,
         to,
       };
       return channel === 'email'

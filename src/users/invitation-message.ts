@@ -5,8 +5,6 @@ import { INVITATION_TEXTS } from './invitation-texts';
 
 export interface InvitationMessageInput {
   clientId: string;
-  /** A sandbox client's invitation is held, never sent. */
-  sandbox: boolean;
   clientName: string;
   to: string;
   firstName: string | null;
@@ -44,7 +42,6 @@ export function invitationMessage(input: InvitationMessageInput): OutboundMessag
     kind: 'invitation',
     locale,
     clientId: input.clientId,
-    sandbox: input.sandbox,
     to: input.to,
     email: { subject, html, text },
   };

@@ -204,7 +204,6 @@ export class UsersService {
     await this.outbox.enqueue([
       invitationMessage({
         clientId: user.clientId,
-        sandbox: user.client.sandbox,
         clientName: user.client.name,
         to: user.email,
         firstName: user.firstName,

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
+import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { PRINT_FAILURE_REASON } from '../../src/common/sandbox/deterministic-failures';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
@@ -164,6 +165,32 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
       .get('/api/sandbox/messages')
       .set('SERVICE_API_TOKEN', live.token);
     expect(liveHeld.status).toBe(403);
+  });
+
+  it('holds any message of a sandbox client, whichever feature sends it', async () => {
+    const outbox = t.app.get(MessageOutbox);
+    const email = (clientId: string, to: string) => ({
+      channel: 'email' as const,
+      kind: 'webhook-disabled',
+      locale: 'en',
+      clientId,
+      to,
+      email: { subject: 'A webhook endpoint was disabled', html: '<p>x</p>', text: 'x' },
+    });
+    const [held, sent] = await outbox.enqueue([
+      email(sb.id, 'ops@sandbox.example.com'),
+      email(live.id, 'ops@live.example.com'),
+    ]);
+    await outbox.deliverNow([held, sent], 10_000);
+    const rows = await t.dataSource.query<{ id: string; status: string }[]>(
+      'SELECT id, status FROM outbox_message WHERE id = ANY($1)',
+      [[held, sent]],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [held]: 'held',
+      [sent]: 'sent',
+    });
+    expect(smtp.received.map((m) => m.to).flat()).not.toContain('ops@sandbox.example.com');
   });
 
   it('holds the invitation; its link accepts it and fires user.invitation.accepted', async () => {

@@ -110,6 +110,12 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
    */
   async enqueue(messages: OutboundMessage[], options: EnqueueOptions = {}): Promise<string[]> {
     const now = this.clock.now();
+    // A sandbox client's messages are held whatever is configured: never sent, listed to it.
+    const sandbox = await this.repo.sandboxClients(
+      messages.flatMap((m) => (m.clientId ? [m.clientId] : [])),
+    );
+    const held = (m: OutboundMessage) =>
+      (m.clientId != null && sandbox.has(m.clientId)) || !this.sends(m.channel);
     const rows = messages.map((m): NewOutboxMessage => {
       const id = randomUUID();
       return {
@@ -120,7 +126,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
         locale: m.locale,
         recipientHint: maskRecipient(m.channel, m.to),
         payload: this.cipher.encrypt(JSON.stringify(m), context(id)),
-        status: !m.sandbox && this.sends(m.channel) ? 'queued' : 'held',
+        status: held(m) ? 'held' : 'queued',
         createdAt: now,
       };
     });
@@ -135,7 +141,9 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
         })),
       );
       tx.afterCommit(() => {
-        for (const r of rows.filter((row, i) => row.status === 'held' && !messages[i].sandbox))
+        for (const r of rows.filter(
+          (row) => row.status === 'held' && !sandbox.has(row.clientId ?? ''),
+        ))
           this.logger.log(
             { messageId: r.id, channel: r.channel, kind: r.kind, to: r.recipientHint },
             `a message is kept in the outbox: ${r.channel === 'email' ? 'SMTP_URL' : 'SMS_WEBHOOK_URL'} is not set (npm run cli -- outbox list)`,

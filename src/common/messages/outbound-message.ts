@@ -15,11 +15,6 @@ interface MessageBase {
   locale: string;
   /** The client account it is sent for, if any (its messages go when it is deleted). */
   clientId?: string | null;
-  /**
-   * Sent for a sandbox client: held in the outbox, never sent, listed to the client
-   * (GET /api/sandbox/messages).
-   */
-  sandbox?: boolean;
 }
 
 /** A message to one recipient: an e-mail to an address, or an SMS to an E.164 number. */
