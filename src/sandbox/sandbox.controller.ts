@@ -21,7 +21,9 @@ import {
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Actor } from '../common/auth/actor';
 import { Authenticated, CurrentActor } from '../common/auth/access.decorators';
+import { Role } from '../common/auth/role';
 import { RequestId } from '../common/http/request-id';
+import { Idempotent } from '../common/idempotency/idempotent.decorator';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { UpdateRejectedFilter, UpdateResultDto } from '../orders';
 import { ApiRecipeSetRefParam } from '../recipe-sets';
@@ -102,11 +104,12 @@ export class SandboxController {
 
   @Post('orders/:purchaseOrderNumber/ship')
   @HttpCode(200)
+  @Idempotent()
   @ApiOperation({
     operationId: 'sandboxShipOrder',
     summary: 'Ship a sandbox order in packages',
     description:
-      'One ship notification per package (POST /api/order/ship-notification), all in one transaction: one order.shipment.recorded per line item shipped. A package without tracking gets a generated number (SBX…); without packages, one package of every line item.',
+      'One ship notification per package (POST /api/order/ship-notification), all in one transaction: one order.shipment.recorded per line item shipped. A package without tracking gets a generated number (SBX…); without packages, one package of every line item. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({ type: ShipDto, required: false })
   @ApiOkResponse({ type: SandboxUpdateResultDto })
@@ -146,11 +149,12 @@ export class SandboxController {
 
   @Post('orders/:purchaseOrderNumber/run')
   @HttpCode(202)
+  @Idempotent()
   @ApiOperation({
     operationId: 'sandboxRunScenario',
     summary: 'Play a whole lifecycle on a sandbox order',
     description:
-      'Plays the scenario on every line item, one step every SANDBOX_STEP_SECONDS (default 2), each step firing the events of its real transition. happy-path: in-progress, completed, ship, delivered. with-revision: user-proof-requested, revision, approved, in-progress, completed, ship, delivered. cancelled: in-progress, on-hold, cancelled.',
+      'Plays the scenario on every line item, one step every SANDBOX_STEP_SECONDS (default 2), each step firing the events of its real transition. happy-path: in-progress, completed, ship, delivered. with-revision: user-proof-requested, revision, approved, in-progress, completed, ship, delivered. cancelled: in-progress, on-hold, cancelled. Accepts an optional Idempotency-Key.',
   })
   @ApiAcceptedResponse({ type: ScenarioStartedDto })
   @ApiTextError(400, 'An unknown scenario (naming the ones there are).')
@@ -186,15 +190,17 @@ export class SandboxController {
   }
 
   @Get('messages')
+  // Invitation links among them make whoever opens them a user of the client: Admins only.
+  @Authenticated({ role: Role.Admin })
   @ApiOperation({
     operationId: 'sandboxMessages',
     summary: "The sandbox client's e-mails and SMS, held and never sent",
     description:
-      'Newest first: what share and invitation messages would have said, with their links (an invitation link can be opened to accept it).',
+      'Newest first: what share and invitation messages would have said, with their links (an invitation link can be opened to accept it). Admin tokens only: an invitation link makes whoever opens it a user of the client.',
   })
   @ApiOkResponse({ type: [HeldMessageDto] })
   @ApiTextError(400, 'A limit outside 1–200.')
-  @ApiTextError(403, SANDBOX_ONLY)
+  @ApiTextError(403, `${SANDBOX_ONLY} Or a User token.`)
   heldMessages(
     @CurrentActor() actor: Actor,
     @Query() query: HeldMessagesQueryDto,

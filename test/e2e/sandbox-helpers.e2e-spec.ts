@@ -104,6 +104,24 @@ describe('Sandbox: order helpers (HTTP)', () => {
     ).toEqual(['1Z999AA10123456784', generated]);
   });
 
+  it('ships once for an Idempotency-Key given twice (the answer replayed)', async () => {
+    const po = newPo();
+    await api.acknowledge(po, [ids[7]]);
+    const ship = () =>
+      request(t.http)
+        .post(`/api/sandbox/orders/${po}/ship`)
+        .set({ SERVICE_API_TOKEN: sb.token, 'Idempotency-Key': `ship-${po}` })
+        .send({});
+    const first = await ship();
+    const again = await ship();
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const events = await api.eventsUntil({ purchaseOrderNumber: po }, 2);
+    expect(events.map((e) => e.type)).toEqual(['order.acknowledged', 'order.shipment.recorded']);
+  });
+
   it('cancels named line items: the recipe set is Cancelled and its print files withheld', async () => {
     const po = newPo();
     const [x, y] = ids.slice(4, 6);

@@ -3,7 +3,7 @@ import { Role } from '../../src/common/auth/role';
 import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { PRINT_FAILURE_REASON } from '../../src/common/sandbox/deterministic-failures';
 import { DemoService } from '../../src/demo';
-import { createClient, TestClient } from '../factories/clients';
+import { createClient, createToken, TestClient } from '../factories/clients';
 import { line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { sandboxApi } from '../support/sandbox';
@@ -212,5 +212,11 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     const events = await api.eventsUntil({ type: 'user.invitation.accepted' }, 1);
     expect(events[0].data).toMatchObject({ email: 'colleague@example.com', role: 'User' });
     expect(smtp.received.map((m) => m.to)).not.toContainEqual(['colleague@example.com']);
+    // A User of the sandbox client may not read them: the links make their opener a user.
+    const user = await createToken(t.app, sb.handle, Role.User);
+    const refused = await request(t.http)
+      .get('/api/sandbox/messages')
+      .set('SERVICE_API_TOKEN', user);
+    expect(refused.status).toBe(403);
   });
 });
