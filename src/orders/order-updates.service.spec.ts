@@ -19,7 +19,7 @@ const actor: Actor = {
   tokenId: 't1',
   sandbox: false,
 };
-const tx: Transaction = { afterCommit: jest.fn() };
+const tx: Transaction = { afterCommit: jest.fn(), batch: jest.fn() };
 const uow = strictMock<UnitOfWork>(
   { run: (work: (t: Transaction) => Promise<unknown>) => work(tx) },
   'uow',

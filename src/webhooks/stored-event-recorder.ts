@@ -26,6 +26,9 @@ export function newEventId(): string {
   return `evt_${randomBytes(16).toString('base64url')}`;
 }
 
+/** The unit of work's batch of recorded events. */
+const RECORDED_EVENTS = Symbol('recorded events');
+
 /** Client handles kept in memory (a handle never changes); past this many, the map starts again. */
 const HANDLE_CACHE_SIZE = 10_000;
 
@@ -49,11 +52,20 @@ export class StoredEventRecorder extends EventRecorder {
     super();
   }
 
+  /**
+   * Adds the events to the unit of work's batch: every event it records is stored in one
+   * statement right before it commits (in the order recorded), whatever the steps that record
+   * them (an acknowledgement records its recipe sets' status changes, then the order's event).
+   */
   async record(events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.uow.run(async () => {
-      await this.store(events, true);
-      this.scheduler.relaySoon();
+    // In the caller's unit of work (or one of its own, which then commits the events at once).
+    await this.uow.run((tx) => {
+      tx.batch(RECORDED_EVENTS, events, async (all) => {
+        await this.store(all, true);
+        this.scheduler.relaySoon();
+      });
+      return Promise.resolve();
     });
   }
 

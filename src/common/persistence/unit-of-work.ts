@@ -7,6 +7,13 @@ type AfterCommit = () => Promise<void> | void;
 export interface Transaction {
   /** Runs `effect` once the transaction has committed (never on rollback). */
   afterCommit(effect: AfterCommit): void;
+  /**
+   * Adds `items` to the transaction's batch named `key`; the first addition registers `flush`,
+   * which runs once with every item added (in order), in the transaction, right before it
+   * commits. So work that several steps of one unit of work add to (the events they record) is
+   * written in one statement; a failing flush rolls the whole unit back.
+   */
+  batch<T>(key: symbol, items: readonly T[], flush: (items: T[]) => Promise<void>): void;
 }
 
 /** What a lazily opened unit of work does at its edges (see `lazily`). */
@@ -22,6 +29,8 @@ interface Scope {
   opening?: Promise<void>;
   begin?: () => Promise<void>;
   effects: AfterCommit[];
+  /** Batches written right before the commit, in the order they were started. */
+  batches: Map<symbol, { items: unknown[]; flush: (items: unknown[]) => Promise<void> }>;
 }
 
 /**
@@ -61,9 +70,20 @@ export class UnitOfWork {
     const outer = this.current.getStore();
     const join = async (scope: Scope): Promise<T> => {
       await this.open(scope);
-      return work({ afterCommit: (effect) => scope.effects.push(effect) });
+      return work({
+        afterCommit: (effect) => scope.effects.push(effect),
+        batch: (key, items, flush) => {
+          const open = scope.batches.get(key);
+          if (open) open.items.push(...items);
+          else
+            scope.batches.set(key, {
+              items: [...items],
+              flush: flush as (items: unknown[]) => Promise<void>,
+            });
+        },
+      });
     };
-    return outer ? join(outer) : this.scoped({ effects: [] }, join);
+    return outer ? join(outer) : this.scoped({ effects: [], batches: new Map() }, join);
   }
 
   /**
@@ -71,7 +91,7 @@ export class UnitOfWork {
    * for `end`): `begin` runs first in it, `end` last, and everything commits together.
    */
   lazily<T, R>(hooks: LazyHooks<T, R>, work: () => Promise<T>): Promise<R> {
-    return this.scoped({ effects: [], begin: hooks.begin }, async (scope) => {
+    return this.scoped({ effects: [], batches: new Map(), begin: hooks.begin }, async (scope) => {
       const result = await work();
       await this.open(scope);
       return hooks.end(result);
@@ -81,7 +101,11 @@ export class UnitOfWork {
   private async scoped<T>(scope: Scope, work: (scope: Scope) => Promise<T>): Promise<T> {
     let result: T;
     try {
-      result = await this.current.run(scope, () => work(scope));
+      result = await this.current.run(scope, async () => {
+        const done = await work(scope);
+        await this.flushBatches(scope);
+        return done;
+      });
     } catch (err) {
       await this.close(scope, false).catch((closeErr: unknown) =>
         this.logger.error({ err: closeErr }, 'rollback failed'),
@@ -98,6 +122,15 @@ export class UnitOfWork {
       }
     }
     return result;
+  }
+
+  /** Writes the scope's batches, in the transaction (a flush may start another batch). */
+  private async flushBatches(scope: Scope): Promise<void> {
+    while (scope.batches.size > 0) {
+      const [key, { items, flush }] = scope.batches.entries().next().value!;
+      scope.batches.delete(key);
+      await flush(items);
+    }
   }
 
   /** Opens the scope's transaction once (concurrent callers wait for the same opening). */
