@@ -28,7 +28,16 @@ import { errorMessage, UsageError } from './lib/errors';
 import { log } from './lib/log';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, percent, publishResults, stamp } from './lib/report';
-import { comparison, maxOf, Measured, newMeasured, requestsPerS, table } from './lib/summary';
+import { pgbenchVersion, runPgbench } from './lib/pgbench';
+import {
+  comparison,
+  maxOf,
+  Measured,
+  newMeasured,
+  range,
+  requestsPerS,
+  table,
+} from './lib/summary';
 import { errorCount, ensureWrk, runWrk } from './lib/wrk';
 import { bareScenario, prepareTarget, Scenario, Target, TargetOptions } from './orders-target';
 
@@ -117,17 +126,25 @@ async function measure(
   app: App,
   token: string,
   scenario: Scenario,
-  monitor: { client: Parameters<typeof withForeignCpu>[0]; dbName: string },
+  monitor: { client: Parameters<typeof withForeignCpu>[0]; dbName: string; dbUrl?: string },
   into: Measured,
 ): Promise<number> {
   resetPeakRss(app.pid);
+  const load = (durationS: number) =>
+    scenario.pgbench && monitor.dbUrl
+      ? runPgbench(monitor.dbUrl, {
+          script: scenario.pgbench,
+          connections: scenario.load.connections,
+          durationS,
+        })
+      : runWrk(app, token, { ...scenario.load, durationS });
   if (opts.warmupS > 0) {
-    const warm = await runWrk(app, token, { ...scenario.load, durationS: opts.warmupS });
+    const warm = await load(opts.warmupS);
     if (errorCount(warm) > 0)
       log(`  warm-up of ${scenario.name}: ${errorCount(warm)} errors (${warm.firstError ?? '—'})`);
   }
   const measured = await withForeignCpu(monitor.client, monitor.dbName, app.pid, () =>
-    runWrk(app, token, { ...scenario.load, durationS: opts.durationS }),
+    load(opts.durationS),
   );
   const r = measured.result;
   into.runs.push(r);
@@ -139,6 +156,28 @@ async function measure(
   );
   if (r.firstError) log(`    first non-2xx answer: ${r.firstError}`);
   return requestsPerS(r);
+}
+
+/**
+ * The acknowledgement route divided by pgbench running its statements, repetition by repetition:
+ * how close the route comes to what PostgreSQL itself sustains on this machine.
+ */
+function databaseCeiling(targets: Target[], rows: Measured[][]): string {
+  const lines = [
+    '| build | acknowledgement req/s | pgbench tx/s (same statements, same clients) | route ÷ pgbench | p99 ms: route, pgbench |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const [t, target] of targets.entries()) {
+    const route = rows[t].find((m) => m.label === 'acknowledgement');
+    const db = rows[t].find((m) => m.label === 'acknowledgement in pgbench');
+    if (!route || !db) continue;
+    const ratios = route.runs.map((r, i) => requestsPerS(r) / requestsPerS(db.runs[i]));
+    lines.push(
+      `| ${target.build.label} | ${range(route.runs.map(requestsPerS))} | ${range(db.runs.map(requestsPerS))} | ` +
+        `${range(ratios, 2)} | ${range(route.runs.map((r) => r.p99Ms))}, ${range(db.runs.map((r) => r.p99Ms))} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 /** The orders suite of `npm run bench` (bench/bench.ts). */
@@ -172,7 +211,7 @@ export async function ordersBench(argv: string[]): Promise<void> {
   for (let rep = 1; rep <= opts.repeat; rep++) {
     log(`repetition ${rep} of ${opts.repeat}`);
     for (const [t, target] of targets.entries()) {
-      const monitor = { client: monitorClient, dbName: target.dbName };
+      const monitor = { client: monitorClient, dbName: target.dbName, dbUrl: target.dbUrl };
       const bareRps = await measure(opts, bare, '', bareRow, monitor, rows[t][0]);
       rows[t][0].ratios.push(1);
       for (const [s, scenario] of target.scenarios.entries()) {
@@ -213,6 +252,9 @@ export async function ordersBench(argv: string[]): Promise<void> {
       `### Before → after (ratios to the bare app in the same repetition)\n\n` +
         comparison(rows[0], rows[rows.length - 1], ['before', 'after']),
     );
+  sections.push(
+    `### The acknowledgement against the database's own rate\n\n${databaseCeiling(targets, rows)}`,
+  );
   if (embedded.length > 0) sections.push(`### Embedded mode\n\n${embeddedTable(embedded)}`);
   const machine = [
     ...(await describeMachine(startedAt, targets[0].pgVersion)),
@@ -222,7 +264,8 @@ export async function ordersBench(argv: string[]): Promise<void> {
       (opts.randomPlacement ? ' --random-placement' : '') +
       (opts.compare !== undefined ? ` --compare ${opts.compare}` : '') +
       (opts.embedded ? '' : ' --no-embedded'),
-    `- Load generator: ${wrkVersion} (bench/wrk/scenario.lua); ${redis ? redis.description : 'no Redis'}.`,
+    `- Load generator: ${wrkVersion} (bench/wrk/scenario.lua); ${redis ? redis.description : 'no Redis'}; ` +
+      `${await pgbenchVersion()} for the database's own rate (bench/orders-pgbench.ts).`,
     `- wrk, the apps (one Node.js process each, default DATABASE_POOL_SIZE 10) and PostgreSQL share the machine.`,
     `- CPU busy (all processes) in the 2 s before the start: ${percent(busyAtStart)}; after seeding, ` +
       `before the first scenario: ${percent(busyBeforeScenarios)}.`,

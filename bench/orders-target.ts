@@ -19,6 +19,7 @@ import {
   windowSearchBodies,
   yearSearchBody,
 } from './orders-requests';
+import { acknowledgementScript } from './orders-pgbench';
 import { seededOrderNumber, seedOrders } from './orders-seed';
 
 const CLIENT_HANDLE = 'bench';
@@ -41,6 +42,11 @@ export interface Scenario {
   name: string;
   label: string;
   load: Omit<WrkLoad, 'durationS'>;
+  /**
+   * Instead of wrk against the app: this pgbench script against the build's database, with
+   * `load.connections` clients (the database's own rate for a route's statements).
+   */
+  pgbench?: string;
 }
 
 export interface Target {
@@ -68,6 +74,7 @@ function apiScenarios(
   runId: string,
   readableIds: string[],
   now: number,
+  ids: { clientId: string; tokenId: string },
 ): Scenario[] {
   const c = opts.concurrency;
   const windows = windowSearchBodies(now);
@@ -111,6 +118,12 @@ function apiScenarios(
         bodies: ackBodies,
         connections: c,
       },
+    },
+    {
+      name: `pgbench: the acknowledgement's 8 statements, one transaction (c=${c})`,
+      label: 'acknowledgement in pgbench',
+      load: { method: 'POST', path: '/', connections: c },
+      pgbench: acknowledgementScript({ ...ids, clientHandle: CLIENT_HANDLE, readableIds }),
     },
     {
       name: `POST /api/orders/search: ${SEARCH_PAGE} matching orders, in-progress (c=${c})`,
@@ -192,6 +205,7 @@ export async function prepareTarget(
     runId,
     recipeSets.map((r) => r.readableId),
     now,
+    { clientId: issued.clientId, tokenId: issued.tokenId },
   );
   return {
     build,
