@@ -52,6 +52,8 @@ const ACKNOWLEDGEMENTS = ['acknowledgeOrder', 'acknowledgeOrders', 'submitOrder'
  * another client's recipe set, 404, or reuse an order number, 409).
  */
 const MIN_ACK_SUCCESS = 0.4;
+/** Runs below which the share of accepted acknowledgements is left alone (see its check). */
+const MIN_RUNS_FOR_SHARE = 50;
 
 const doc = JSON.parse(
   readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'),
@@ -606,8 +608,12 @@ describe('Fuzzing every operation from openapi.json (HTTP)', () => {
           );
           if (ACKNOWLEDGEMENTS.includes(op.operationId)) {
             const succeeded = statuses.filter((s) => s >= 200 && s < 300).length;
-            // Else the generator has degraded into producing only refused input.
-            expect(succeeded / statuses.length).toBeGreaterThanOrEqual(MIN_ACK_SUCCESS);
+            // Else the generator has degraded into producing only refused input. A share is only
+            // meaningful over enough runs (CI's few runs of random seeds would fail on chance:
+            // 2 of 6 at a true rate of 0.6 happens one time in five); over few, one must pass.
+            if (statuses.length >= MIN_RUNS_FOR_SHARE)
+              expect(succeeded / statuses.length).toBeGreaterThanOrEqual(MIN_ACK_SUCCESS);
+            else expect(succeeded).toBeGreaterThanOrEqual(1);
           }
         },
         TIMEOUT,

@@ -50,8 +50,12 @@ const external = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_U
       const held = new Promise<void>((r) => (release = r));
       let written!: () => void;
       const recorded = new Promise<void>((r) => (written = r));
-      // A transaction that records LATE and stays open while another one commits NEXT.
-      const slow = t.app.get(UnitOfWork).run(async () => {
+      // A transaction that has written (it holds a transaction id, as any unit of work that
+      // changes something before its events), records LATE and stays open while another one
+      // commits NEXT. Its events are written right before it commits (Transaction.batch).
+      const uow = t.app.get(UnitOfWork);
+      const slow = uow.run(async () => {
+        await uow.manager.query('SELECT pg_current_xact_id()');
         await record('LATE');
         written();
         await held;
@@ -75,6 +79,7 @@ const external = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_U
       expect(numbers(before)).toEqual(['FIRST']);
       release();
       await slow;
+      // Both after the cursor, in the order of their transactions.
       const after = await page(before.next);
       expect(numbers(after)).toEqual(['LATE', 'NEXT']);
     });
