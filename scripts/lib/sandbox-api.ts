@@ -25,6 +25,19 @@ export class ApiError extends Error {
   }
 }
 
+/** The body of a 2xx answer; any other status is an ApiError naming the request and the text. */
+async function answeredText(method: string, path: string, res: Response): Promise<string> {
+  const text = await res.text();
+  if (res.status < 200 || res.status > 299)
+    throw new ApiError(
+      method,
+      path,
+      res.status,
+      readableText(text, res.headers.get('content-type')),
+    );
+  return text;
+}
+
 export interface CurrentClient {
   handle: string;
   name: string;
@@ -151,14 +164,7 @@ export class SandboxApi {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    if (res.status < 200 || res.status > 299)
-      throw new ApiError(
-        method,
-        target,
-        res.status,
-        readableText(text, res.headers.get('content-type')),
-      );
+    const text = await answeredText(method, target, res);
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
@@ -259,14 +265,7 @@ export class SandboxApi {
       },
       shown,
     );
-    const text = await res.text();
-    if (res.status < 200 || res.status > 299)
-      throw new ApiError(
-        method,
-        shown,
-        res.status,
-        readableText(text, res.headers.get('content-type')),
-      );
+    const text = await answeredText(method, shown, res);
     const cookies =
       typeof res.headers.getSetCookie === 'function'
         ? res.headers.getSetCookie()

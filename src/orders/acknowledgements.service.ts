@@ -4,6 +4,7 @@ import { Actor } from '../common/auth/actor';
 import { acknowledgedAsDuplicate } from '../common/sandbox/deterministic-failures';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
+import { printFilesJobKey } from '../common/jobs/job-registry';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { DomainError } from '../common/errors/domain-error';
@@ -251,7 +252,7 @@ function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>
     return {
       data: { recipeSetId, designVersion },
       priority: p,
-      singletonKey: `${recipeSetId}:${designVersion}`,
+      singletonKey: printFilesJobKey(recipeSetId, designVersion),
     };
   });
 }

@@ -16,6 +16,7 @@ import {
 } from './dto/search.dto';
 import { DateRangeTooLong, PurchaseOrderNotFound } from './orders.errors';
 import { OrderReadsRepository, OrderWithLines } from './order-reads.repository';
+import { OrdersRepository } from './orders.repository';
 import { toPurchaseOrderDto } from './purchase-order.mapper';
 
 const DAY_MS = 86_400_000;
@@ -30,6 +31,7 @@ export interface Page<T> {
 export class OrderQueriesService {
   constructor(
     private readonly reads: OrderReadsRepository,
+    private readonly orders: OrdersRepository,
     private readonly recipeSets: RecipeSetsService,
     private readonly clients: ClientsService,
     private readonly cipher: FieldCipher,
@@ -40,6 +42,13 @@ export class OrderQueriesService {
     const found = await this.reads.byNumber(actor.clientId, purchaseOrderNumber);
     if (!found) throw new PurchaseOrderNotFound(purchaseOrderNumber);
     return this.toDto(actor, found);
+  }
+
+  /** The readable ids of the recipe sets the order's line items name (404 for no such order). */
+  async recipeSetsOf(actor: Actor, purchaseOrderNumber: string): Promise<string[]> {
+    const ids = await this.orders.recipeSetReadableIds(actor.clientId, purchaseOrderNumber);
+    if (!ids) throw new PurchaseOrderNotFound(purchaseOrderNumber);
+    return ids;
   }
 
   async search(

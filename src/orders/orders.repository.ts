@@ -46,6 +46,27 @@ export class OrdersRepository {
     );
   }
 
+  /**
+   * The readable ids of the recipe sets the order's line items name, in line order, each once;
+   * undefined when the client has no such order.
+   */
+  async recipeSetReadableIds(
+    clientId: string,
+    purchaseOrderNumber: string,
+  ): Promise<string[] | undefined> {
+    const rows = await this.uow.manager.query<{ readableId: string | null }[]>(
+      `SELECT rs.readable_id AS "readableId"
+         FROM purchase_order o
+         LEFT JOIN order_line_item li ON li.order_id = o.id
+         LEFT JOIN recipe_set rs ON rs.id = li.recipe_set_id
+        WHERE o.client_id = $1 AND o.purchase_order_number = $2
+        ORDER BY li.position`,
+      [clientId, purchaseOrderNumber],
+    );
+    if (rows.length === 0) return undefined;
+    return [...new Set(rows.flatMap((r) => (r.readableId ? [r.readableId] : [])))];
+  }
+
   /** The order, locked for update until the transaction ends. */
   lockByNumber(clientId: string, purchaseOrderNumber: string): Promise<PurchaseOrderEntity | null> {
     return this.uow.manager.findOne(PurchaseOrderEntity, {

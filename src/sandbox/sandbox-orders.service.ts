@@ -139,9 +139,7 @@ export class SandboxOrdersService {
   }
 
   /** The readable ids of the order's line items (404 for an order the client does not have). */
-  async recipeSetsOf(actor: Actor, purchaseOrderNumber: string): Promise<string[]> {
-    const order = await this.queries.getByNumber(actor, purchaseOrderNumber);
-    const ids = order.lineItems.map((l) => l.recipeSetId ?? l.recipeSetUuid);
-    return [...new Set(ids.filter((id): id is string => id !== null))];
+  recipeSetsOf(actor: Actor, purchaseOrderNumber: string): Promise<string[]> {
+    return this.queries.recipeSetsOf(actor, purchaseOrderNumber);
   }
 }

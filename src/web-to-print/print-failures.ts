@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
+import { printFilesJobKey } from '../common/jobs/job-registry';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import {
   PRINT_FAILURE_REASON,
   printFilesFailByInput,
 } from '../common/sandbox/deterministic-failures';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipe-sets';
-import { PrintFailureRequestEntity } from './entities/print-failure-request.entity';
-import { PrintFileSetEntity } from './entities/print-file-set.entity';
+import { PrintFileSetsRepository } from './print-file-sets.repository';
 
 /** What the sandbox helper answers: the run that will fail. */
 export interface RequestedPrintFailure {
@@ -29,6 +29,7 @@ export class PrintFailures {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly designs: RecipeSetDesignsService,
+    private readonly sets: PrintFileSetsRepository,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
   ) {}
@@ -41,22 +42,12 @@ export class PrintFailures {
   async failNext(actor: Actor, ref: string, reason: string): Promise<RequestedPrintFailure> {
     const recipeSet = await this.designs.forPrint(actor, ref);
     await this.uow.run(async () => {
-      await this.uow.manager
-        .createQueryBuilder()
-        .insert()
-        .into(PrintFailureRequestEntity)
-        .values({ recipeSetId: recipeSet.id, reason, requestedAt: this.clock.now() })
-        .orUpdate(['reason', 'requested_at'], ['recipe_set_id'])
-        .execute();
-      await this.uow.manager.update(
-        PrintFileSetEntity,
-        { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-        { status: 'queued', error: null, failureLogId: null, completedAt: null },
-      );
+      await this.sets.requestFailure(recipeSet.id, reason, this.clock.now());
+      await this.sets.reopen(recipeSet.id, recipeSet.version);
       await this.jobs.send(
         'print-files',
         { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-        { singletonKey: `${recipeSet.id}:${recipeSet.version}` },
+        { singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version) },
       );
     });
     return { recipeSetReadableId: recipeSet.readableId, designVersion: recipeSet.version, reason };
@@ -66,14 +57,10 @@ export class PrintFailures {
    * The reason this run of a sandbox recipe set must fail, if it must: by its readable id, or a
    * failure asked for (taken: only the next run fails). Inside the caller's unit of work.
    */
-  async take(recipeSet: DesignedRecipeSet): Promise<string | undefined> {
-    if (!recipeSet.sandbox) return undefined;
-    if (printFilesFailByInput(true, recipeSet.readableId)) return PRINT_FAILURE_REASON;
-    // DELETE … RETURNING answers [rows, count] through TypeORM.
-    const [rows] = await this.uow.manager.query<[{ reason: string }[], number]>(
-      `DELETE FROM print_failure_request WHERE recipe_set_id = $1 RETURNING reason`,
-      [recipeSet.id],
-    );
-    return rows[0]?.reason;
+  take(recipeSet: DesignedRecipeSet): Promise<string | undefined> {
+    if (!recipeSet.sandbox) return Promise.resolve(undefined);
+    if (printFilesFailByInput(true, recipeSet.readableId))
+      return Promise.resolve(PRINT_FAILURE_REASON);
+    return this.sets.takeFailure(recipeSet.id);
   }
 }

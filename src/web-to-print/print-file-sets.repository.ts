@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { PrintSettingsSnapshot } from '../catalog';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { PrintFailureRequestEntity } from './entities/print-failure-request.entity';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 
 /** The print settings a set is made with, and their key. */
@@ -118,6 +119,39 @@ export class PrintFileSetsRepository {
       await this.uow.manager.update(PrintFileSetEntity, { id }, { failureLogId: logId });
       return logId;
     });
+  }
+
+  /**
+   * The sets of this design version are to be made again (a sandbox client asked their next run
+   * to fail): queued, their outcome forgotten.
+   */
+  async reopen(recipeSetId: string, designVersion: number): Promise<void> {
+    await this.uow.manager.update(
+      PrintFileSetEntity,
+      { recipeSetId, designVersion },
+      { status: 'queued', error: null, failureLogId: null, completedAt: null },
+    );
+  }
+
+  /** Records the failure the next run of the recipe set takes (one per recipe set: the last). */
+  async requestFailure(recipeSetId: string, reason: string, at: Date): Promise<void> {
+    await this.uow.manager
+      .createQueryBuilder()
+      .insert()
+      .into(PrintFailureRequestEntity)
+      .values({ recipeSetId, reason, requestedAt: at })
+      .orUpdate(['reason', 'requested_at'], ['recipe_set_id'])
+      .execute();
+  }
+
+  /** Takes the failure asked for the recipe set, if any (only one run fails with it). */
+  async takeFailure(recipeSetId: string): Promise<string | undefined> {
+    // DELETE … RETURNING answers [rows, count] through TypeORM.
+    const [rows] = await this.uow.manager.query<[{ reason: string }[], number]>(
+      `DELETE FROM print_failure_request WHERE recipe_set_id = $1 RETURNING reason`,
+      [recipeSetId],
+    );
+    return rows[0]?.reason;
   }
 
   /** An attempt failed: `final` when no retry follows (the set has failed for good). */

@@ -4,6 +4,7 @@ import { bleedOf, PrintSettingsService } from '../catalog';
 import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
 import { Actor } from '../common/auth/actor';
 import { JobQueue } from '../common/jobs/job-queue';
+import { printFilesJobKey } from '../common/jobs/job-registry';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { BlobLinks } from '../common/storage/blob-links';
@@ -127,7 +128,7 @@ export class WebToPrintService {
         await this.jobs.send(
           'print-files',
           { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-          { priority, singletonKey: `${recipeSet.id}:${recipeSet.version}` },
+          { priority, singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version) },
         );
       });
     return { recipeSet };

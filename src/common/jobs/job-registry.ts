@@ -29,6 +29,10 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
+/** The singleton key of a design version's `print-files` job: one queued per design version. */
+export const printFilesJobKey = (recipeSetId: string, designVersion: number): string =>
+  `${recipeSetId}:${designVersion}`;
+
 export interface QueueSettings {
   /** Attempts after the first, waiting `retryDelaySeconds` (doubled each time with backoff). */
   retryLimit: number;

@@ -111,8 +111,9 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
   async enqueue(messages: OutboundMessage[], options: EnqueueOptions = {}): Promise<string[]> {
     const now = this.clock.now();
     // A sandbox client's messages are held whatever is configured: never sent, listed to it.
+    // (Asked only of messages that would be sent: the others are held anyway.)
     const sandbox = await this.repo.sandboxClients(
-      messages.flatMap((m) => (m.clientId ? [m.clientId] : [])),
+      messages.flatMap((m) => (m.clientId && this.sends(m.channel) ? [m.clientId] : [])),
     );
     const held = (m: OutboundMessage) =>
       (m.clientId != null && sandbox.has(m.clientId)) || !this.sends(m.channel);
