@@ -12,6 +12,7 @@ import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics';
+import { RequestLogging } from './common/logging/logging.module';
 import { RESPONSE_HEADERS } from './common/openapi/response-headers';
 
 /** Creates the application, configured exactly as it serves in production. */
@@ -25,7 +26,8 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 }
 
 /**
- * Express-level behaviour in order (one composed middleware): request id, `Cache-Control: no-store`
+ * Express-level behaviour in order (one composed middleware): request id, the request logger,
+ * `Cache-Control: no-store`
  * by default, connection draining, metrics, security headers; then CORS, and one error handler for
  * what fails before routing. The JSON body is
  * read only after authentication, by JsonBodyInterceptor.
@@ -41,6 +43,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(
     compose(
       requestIdMiddleware,
+      app.get(RequestLogging).middleware,
       noStoreByDefault,
       app.get(ConnectionDrain).middleware,
       app.get(MetricsService).middleware,

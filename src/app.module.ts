@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { RouteIndexInstaller } from './common/http/route-index';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AssetsModule } from './assets';
@@ -104,6 +105,8 @@ export class AppModule {
       providers: [
         ErrorResponder,
         ConnectionDrain,
+        // Indexes the routes once every module has registered its own (at bootstrap).
+        RouteIndexInstaller,
         // After the migrations: refuse to serve data the key ring cannot decrypt.
         StoredKeysCheck,
         { provide: APP_GUARD, useClass: ApiTokenGuard },

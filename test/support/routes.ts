@@ -1,4 +1,6 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
+import type { Application } from 'express';
+import { routeLayers } from '../../src/common/http/route-index';
 
 export interface RegisteredRoute {
   method: string;
@@ -11,9 +13,9 @@ interface Layer {
 
 /** Every route registered on the Express router (Nest controllers and Swagger UI alike). */
 export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[] {
-  const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+  const express = app.getHttpAdapter().getInstance() as Application;
   const routes: RegisteredRoute[] = [];
-  for (const layer of express.router.stack) {
+  for (const layer of routeLayers(express.router) as Layer[]) {
     // Layers bound to every method are middleware mounted by Nest (e.g. the request logger),
     // not routes of the API.
     if (!layer.route || layer.route.methods._all || Object.keys(layer.route.methods).length > 8)

@@ -1,4 +1,5 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import pino, { type DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,6 +8,7 @@ import type { LineOut } from '../process/start-line';
 import { serializeError } from './error-serializer';
 import { pathForLog } from './capability-paths';
 import { truncateForLog } from './log-limits';
+import { requestLogger } from './request-logger';
 import { demoteStartupChatter, ReadableLogStream, wantsReadableLogs } from './readable-logs';
 
 /**
@@ -42,7 +44,6 @@ export function loggerOptions(config: Pick<CommonSettings, 'logLevel'>) {
     level: config.logLevel,
     // Nest's module, route and start lines at debug, whatever the destination.
     hooks: { logMethod: demoteStartupChatter },
-    genReqId: (req: IncomingMessage) => req.id ?? 'unknown',
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     formatters: { log: (fields: object) => truncateForLog(fields) as Record<string, unknown> },
     serializers: {
@@ -58,6 +59,11 @@ export function loggerOptions(config: Pick<CommonSettings, 'logLevel'>) {
   };
 }
 
+/** The request logger of the app (see {@link requestLogger}), for app.factory's middleware chain. */
+export class RequestLogging {
+  constructor(readonly middleware: RequestHandler) {}
+}
+
 /** Structured JSON logs (pino), with {@link loggerOptions}. */
 @Module({})
 export class LoggingModule {
@@ -71,17 +77,22 @@ export class LoggingModule {
         ? new ReadableLogStream(process.stdout)
         : pino.destination({ dest: 1, sync: false }));
     output = destination;
-    const options = loggerOptions(config);
+    const root = pino(loggerOptions(config), destination);
     return {
       module: LoggingModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: [options, destination],
-          // Health checks are polled and never logged: they skip the request logger, whose
-          // per-request child logger and async context would cost them more than their own work.
-          exclude: [{ method: RequestMethod.ALL, path: 'health/*path' }],
-        }),
+        // nestjs-pino's Logger and PinoLogger over `root`. Its request context is set by our
+        // request logger, in the app's one composed middleware, not by a middleware of its own.
+        LoggerModule.forRoot({ pinoHttp: { logger: root }, useExisting: true, forRoutes: [] }),
       ],
+      providers: [
+        {
+          provide: RequestLogging,
+          // Health checks are polled and never logged.
+          useValue: new RequestLogging(requestLogger(root, { skipPaths: ['/health'] })),
+        },
+      ],
+      exports: [RequestLogging],
     };
   }
 }
