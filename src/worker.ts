@@ -1,5 +1,7 @@
 // First: sizes libuv's thread pool before anything starts it (see the module).
 import './common/process/libuv-threadpool';
+// Bounds the heap's growth between full collections (see the module).
+import './common/process/heap-growth';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';

@@ -25,6 +25,10 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   @IntBetween(1, 100_000)
   MAX_BATCH_ORDERS = 1000;
 
+  /** How far the JavaScript heap may grow past its live data, in % (0: V8's own; see heap-growth.ts). */
+  @IntBetween(0, 400)
+  HEAP_GROWTH_PERCENT = 50;
+
   @IntBetween(1, 1_000_000)
   MAX_REQUEST_LINE_ITEMS = 10_000;
   @IntBetween(1, 100_000)
