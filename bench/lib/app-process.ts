@@ -143,7 +143,9 @@ export async function startBenchApp(
   else delete env.DATABASE_URL;
   if (redisUrl) env.REDIS_URL = redisUrl;
   else delete env.REDIS_URL;
-  const app = startApp(build.main, build.root, env, port, nodeArgs);
+  // BENCH_APP_NODE_ARGS: extra Node.js flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  const extraArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const app = startApp(build.main, build.root, env, port, [...extraArgs, ...nodeArgs]);
   onCleanup('app', async () => {
     await stopApp(app);
     log(`stopped the app (pid ${app.pid})`);

@@ -1,3 +1,4 @@
+import { asPreparedQuery } from '../common/persistence/prepared';
 import { Client, ClientConfig } from 'pg';
 
 /** The message `pg` rejects a query with when its `query_timeout` passes without an answer. */
@@ -17,7 +18,9 @@ export class DeadlineClient extends Client {
     super(config);
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((...args: unknown[]) => {
-      const result = query(...args);
+      // A statement marked `prepared(…)` goes as a named statement, prepared once per connection.
+      const named = asPreparedQuery(args[0], args[1]);
+      const result = named ? query(named, ...args.slice(2)) : query(...args);
       if (result instanceof Promise) {
         result.then(undefined, (err: unknown) => {
           if (err instanceof Error && err.message === QUERY_READ_TIMEOUT) this.abandon();

@@ -1,3 +1,4 @@
+import { prepared } from '../common/persistence/prepared';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
@@ -70,8 +71,8 @@ export class OrderReadsRepository {
 
   async byNumber(clientId: string, purchaseOrderNumber: string): Promise<OrderWithLines | null> {
     const rows: (OrderRow & { lines: RawLine[] })[] = await this.uow.manager.query(
-      `SELECT ${ORDER_COLUMNS}, ${lines('o')} FROM purchase_order o
-       WHERE o.client_id = $1 AND o.purchase_order_number = $2`,
+      prepared(`SELECT ${ORDER_COLUMNS}, ${lines('o')} FROM purchase_order o
+       WHERE o.client_id = $1 AND o.purchase_order_number = $2`),
       [clientId, purchaseOrderNumber],
     );
     return rows[0] ? withLines(rows[0]) : null;

@@ -1,3 +1,4 @@
+import { prepared } from '../common/persistence/prepared';
 import { Injectable } from '@nestjs/common';
 import { Any, MoreThanOrEqual } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
@@ -122,12 +123,12 @@ export class RecipeSetsRepository {
   async setStatus(ids: readonly string[], status: RecipeStatus, at: Date): Promise<StatusChange[]> {
     // UPDATE … RETURNING answers [rows, count] through TypeORM.
     const [rows] = await this.uow.manager.query<[StatusChange[], number]>(
-      `UPDATE recipe_set r SET status = $1, last_modified_at = $2
+      prepared(`UPDATE recipe_set r SET status = $1, last_modified_at = $2
          FROM (SELECT id, status FROM recipe_set WHERE id = ANY($3::uuid[])
                 ORDER BY id FOR NO KEY UPDATE) AS before
         WHERE r.id = before.id
         RETURNING r.id, r.version, r.readable_id AS "readableId", r.client_id AS "clientId",
-                  before.status AS "previousStatus"`,
+                  before.status AS "previousStatus"`),
       [status, at, [...new Set(ids)]],
     );
     return rows;
@@ -141,12 +142,12 @@ export class RecipeSetsRepository {
     at: Date,
   ): Promise<StatusChange | undefined> {
     const [rows] = await this.uow.manager.query<[StatusChange[], number]>(
-      `UPDATE recipe_set r SET status = $1, last_modified_at = $2
+      prepared(`UPDATE recipe_set r SET status = $1, last_modified_at = $2
          FROM (SELECT id, status FROM recipe_set WHERE id = $3 AND status = ANY($4)
                 FOR NO KEY UPDATE) AS before
         WHERE r.id = before.id
         RETURNING r.id, r.version, r.readable_id AS "readableId", r.client_id AS "clientId",
-                  before.status AS "previousStatus"`,
+                  before.status AS "previousStatus"`),
       [to, at, id, [...from]],
     );
     return rows[0];

@@ -1,3 +1,4 @@
+import { prepared } from '../common/persistence/prepared';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ClientAccountEntity } from '../clients';
@@ -33,7 +34,7 @@ export class EventLogRepository {
     if (events.length === 0) return [];
     const column = <K extends keyof NewEventRow>(key: K) => events.map((e) => e[key]);
     const rows = await this.uow.manager.query<{ id: string; position: string }[]>(
-      `WITH v AS (
+      prepared(`WITH v AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[],
                               $6::text[], $7::jsonb[], $8::int[])
                   WITH ORDINALITY AS v(id, public_id, client_id, type, po, ordering_key, envelope,
@@ -59,7 +60,7 @@ export class EventLogRepository {
        ), f AS (
          INSERT INTO event_fanout (position, event_id) SELECT position, id FROM e WHERE $10
        )
-       SELECT id, position::text AS position FROM e`,
+       SELECT id, position::text AS position FROM e`),
       [
         column('id'),
         column('publicId'),

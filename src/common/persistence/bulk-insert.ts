@@ -1,3 +1,4 @@
+import { prepared } from './prepared';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /** Rows of one entity to insert; `orIgnore` skips rows that would violate a unique constraint. */
@@ -55,5 +56,6 @@ export async function insertRows(manager: EntityManager, ...batches: InsertBatch
   if (parts.length === 0) return;
   const last = parts.pop()!;
   const ctes = parts.map((sql, i) => `i${i} AS (${sql})`);
-  await manager.query(ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last}` : last, params);
+  // Prepared: an entity set and its columns give a handful of texts, each run on every order.
+  await manager.query(prepared(ctes.length > 0 ? `WITH ${ctes.join(', ')} ${last}` : last), params);
 }
