@@ -4,16 +4,22 @@
  * app whose workers make the print files meanwhile, and against one without workers: the
  * acknowledgements' p99 in each, and with workers the jobs finished per minute and the queue lag.
  *
- *   npm run bench -- print [--idle 10 --stream 30 --connections 8] [--cmyk]
+ * Between the two, the files-ready row: `GET /api/webtoprint/{id}` of recipe sets whose files are
+ * made answers 303 to the ZIP, measured with wrk as a ratio to the bare NestJS app in the same
+ * repetition (issue 30).
+ *
+ *   npm run bench -- print [--idle 10 --stream 30 --connections 8 --duration 10 --repeat 3] [--cmyk]
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClientWithToken, runCli } from './lib/app-cli';
-import { App, memoryOf, resetPeakRss, startBenchApp } from './lib/app-process';
+import { App, memoryOf, resetPeakRss, startBenchApp, startHelloApp } from './lib/app-process';
 import { AppBuild, currentBuild } from './lib/build';
 import { createBenchDatabase } from './lib/database';
 import { requestOnce, setApiToken } from './lib/http-client';
 import { log } from './lib/log';
+import { measureRow } from './lib/measure';
+import { newMeasured, table } from './lib/summary';
 import { benchAdminUrl, parseIntOptions } from './lib/options';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
@@ -29,6 +35,11 @@ interface Options {
   idle: number;
   streamS: number;
   connections: number;
+  /** The files-ready row: seconds per repetition, warm-up, repetitions, connections. */
+  durationS: number;
+  warmupS: number;
+  repeat: number;
+  readyConnections: number;
   adminUrl: string;
   /** The client's print settings ask for CMYK (FOGRA39) rather than the default sRGB. */
   cmyk: boolean;
@@ -38,6 +49,10 @@ const USAGE = `Usage: npm run bench -- print [options]
   --idle <n>         acknowledgements at idle per demo product, one after another (default 10)
   --stream <s>       seconds of the acknowledgement stream, with and without workers (default 30)
   --connections <n>  connections of the stream (default 8)
+  --duration <s>     seconds of the files-ready row (303 to the ZIP) per repetition (default 10)
+  --warmup <s>       untimed load before it (default 2)
+  --repeat <n>       its repetitions, each beside the bare app's (default 3)
+  --ready-connections <n>  its connections, and the bare app's (default 32)
   --cmyk             the client's print settings ask for CMYK files (FOGRA39) instead of sRGB
 Environment: BENCH_DATABASE_URL, BENCH_REDIS_URL (as for the orders suite).`;
 
@@ -49,12 +64,20 @@ function parseOptions(argv: string[]): Options {
       idle: { fallback: 10, min: 1 },
       stream: { fallback: 30, min: 1 },
       connections: { fallback: 8, min: 1 },
+      duration: { fallback: 10, min: 1 },
+      warmup: { fallback: 2, min: 0 },
+      repeat: { fallback: 3, min: 1 },
+      'ready-connections': { fallback: 32, min: 1 },
     },
   );
   return {
     idle: o.idle,
     streamS: o.stream,
     connections: o.connections,
+    durationS: o.duration,
+    warmupS: o.warmup,
+    repeat: o.repeat,
+    readyConnections: o['ready-connections'],
     adminUrl: benchAdminUrl(),
     cmyk: argv.includes('--cmyk'),
   };
@@ -127,6 +150,37 @@ async function ackToZip(app: App, recipeSet: string, po: string): Promise<number
   }
 }
 
+/**
+ * `GET /api/webtoprint/{id}` of recipe sets whose files are made (303 to the ZIP), with wrk, and
+ * the bare NestJS app before it in each repetition: the table of both rows.
+ */
+async function filesReady(target: PrintTarget, opts: Options, ready: string[]): Promise<string> {
+  const bare = await startHelloApp();
+  const c = opts.readyConnections;
+  const rows = {
+    bare: newMeasured(`bare NestJS hello app: GET / (c=${c})`, 'bare'),
+    ready: newMeasured(`GET /api/webtoprint/{id}, files ready: 303 (c=${c})`, 'files ready'),
+  };
+  const paths = ready.map((id) => `/api/webtoprint/${id}`);
+  for (let rep = 1; rep <= opts.repeat; rep++) {
+    log(`files ready: repetition ${rep} of ${opts.repeat}`);
+    const load = { method: 'GET', path: '/', connections: c } as const;
+    const bareRps = await measureRow(opts, bare, '', load, rows.bare);
+    rows.bare.ratios.push(1);
+    const files = {
+      method: 'GET',
+      path: paths[0],
+      paths,
+      connections: c,
+      expectStatus: 303,
+    } as const;
+    rows.ready.ratios.push(
+      (await measureRow(opts, target.app, target.token, files, rows.ready)) / bareRps,
+    );
+  }
+  return table([rows.bare, rows.ready]);
+}
+
 /** The acknowledgement stream: one line item each, on the stream's recipe sets. */
 async function stream(
   target: PrintTarget,
@@ -170,14 +224,19 @@ export async function printBench(argv: string[]): Promise<void> {
   );
   setApiToken(withWorkers.token);
   const idle: { product: DemoProduct; ms: number[] }[] = [];
+  const idleSets: string[] = [];
   for (const product of Object.keys(DEMO_VIEWS) as DemoProduct[]) {
     const sets = withWorkers.recipeSets[product].splice(0, opts.idle);
+    idleSets.push(...sets);
     const ms: number[] = [];
     for (const [i, id] of sets.entries())
       ms.push(await ackToZip(withWorkers.app, id, `IDLE-${product}-${i}`));
     idle.push({ product, ms });
     log(`  idle ${product}: p50 ${fmt(percentile(ms, 50))} ms, p99 ${fmt(percentile(ms, 99))} ms`);
   }
+
+  // 1b. Files ready: 303 to the ZIP, against the bare app in the same repetition.
+  const readyTable = await filesReady(withWorkers, opts, idleSets);
 
   // 2. The stream with workers, then on an app without them.
   const streamed = await stream(withWorkers, opts, `${runId}w`);
@@ -211,11 +270,12 @@ export async function printBench(argv: string[]): Promise<void> {
     `Print files benchmark ${startedAt.toISOString()}`,
     [
       ...(await describeMachine(startedAt, withWorkers.pgVersion)),
-      `- Command: npm run bench -- print --idle ${opts.idle} --stream ${opts.streamS} --connections ${opts.connections}${opts.cmyk ? ' --cmyk' : ''}`,
+      `- Command: npm run bench -- print --idle ${opts.idle} --stream ${opts.streamS} --connections ${opts.connections} --duration ${opts.durationS} --repeat ${opts.repeat}${opts.cmyk ? ' --cmyk' : ''}`,
       `- Load generator: ${wrkVersion}; ${redis ? redis.description : 'no Redis'}; the app, wrk and PostgreSQL share the machine.`,
     ],
     [
       `### Acknowledgement → ZIP ready, at idle\n\n${idleTable}`,
+      `### Print files ready: 303 to the ZIP, against the bare app\n\n${readyTable}`,
       `### A stream of acknowledgements (${opts.streamS} s, ${opts.connections} connections)\n\n${streamTable}`,
     ].join('\n\n'),
     [
