@@ -27,10 +27,10 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 
 /**
  * Express-level behaviour in order (one composed middleware): request id, the request logger,
- * `Cache-Control: no-store`
- * by default, connection draining, metrics, security headers; then CORS, and one error handler for
- * what fails before routing. The JSON body is
- * read only after authentication, by JsonBodyInterceptor.
+ * `Cache-Control: no-store` by default, connection draining, metrics, security headers; then CORS,
+ * and one error handler for what fails before routing. The JSON body is read only after
+ * authentication, by JsonBodyInterceptor. Once Nest has registered the routes, they are indexed
+ * by path prefix (RouteIndexInstaller).
  * Express 5 routing already answers paths with and without a trailing slash, without redirects.
  */
 export function configureApp(app: NestExpressApplication): void {

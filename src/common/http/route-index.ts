@@ -21,7 +21,7 @@ import { Router, type Router as ExpressRouter } from 'express';
  * without them (an unanswered OPTIONS request is answered by them, as before).
  */
 
-/** How many leading literal segments key a group. */
+/** How many leading literal segments key a group (as requestKeys reads a request's path). */
 const DEPTH = 2;
 
 /** The parts of Express's router this uses: its layers, in order. */
@@ -53,18 +53,16 @@ export function literalPrefix(rawPath: unknown, caseSensitive: boolean): string[
   return prefix;
 }
 
-/** The group key of a request path: its first DEPTH segments, as {@link literalPrefix} reads them. */
-function requestKey(path: string, caseSensitive: boolean): string[] {
-  const segments: string[] = [];
-  let start = 1;
-  while (segments.length < DEPTH && start <= path.length) {
-    const end = path.indexOf('/', start);
-    const segment = path.slice(start, end === -1 ? path.length : end);
-    segments.push(caseSensitive ? segment : segment.toLowerCase());
-    if (end === -1) break;
-    start = end + 1;
-  }
-  return segments;
+/**
+ * The keys of a request path's groups, as {@link literalPrefix} reads segments: its first segment
+ * and, if it has a second, its first two joined by '/'.
+ */
+function requestKeys(path: string, caseSensitive: boolean): { one: string; two?: string } {
+  const p = caseSensitive ? path : path.toLowerCase();
+  const first = p.indexOf('/', 1);
+  if (first === -1) return { one: p.slice(1) };
+  const second = p.indexOf('/', first + 1);
+  return { one: p.slice(1, first), two: p.slice(1, second === -1 ? p.length : second) };
 }
 
 /** Whether `key` starts with every segment of `prefix`. */
@@ -100,6 +98,9 @@ export function buildRouteIndex(layers: IndexedLayer[], caseSensitive: boolean):
   return { groups, anyPath: layers.filter((_, i) => prefixes[i].length === 0) };
 }
 
+/** The layers each dispatching middleware indexes, in registered order. */
+const INDEXED = new WeakMap<object, IndexedLayer[]>();
+
 /**
  * Replaces the layers of `router` from its first route to its end with one middleware that hands
  * each request to its group. Call it once every route, the not-found handler and the error
@@ -118,20 +119,14 @@ export function indexRoutes(router: ExpressRouter, caseSensitive: boolean): void
   const routers = new Map([...index.groups].map(([key, group]) => [key, toRouter(group)]));
   const anyPath = toRouter(index.anyPath);
   const dispatch = (req: Request, res: Response, next: NextFunction): void => {
-    const key = requestKey(req.path, caseSensitive);
-    const group =
-      (key.length === DEPTH ? routers.get(key.join('/')) : undefined) ??
-      routers.get(key[0]) ??
-      anyPath;
+    const { one, two } = requestKeys(req.path, caseSensitive);
+    const group = (two !== undefined ? routers.get(two) : undefined) ?? routers.get(one) ?? anyPath;
     group(req, res, next);
   };
   INDEXED.set(dispatch, stack.slice(first));
   stack.length = first;
   router.use(dispatch);
 }
-
-/** The layers each dispatching middleware indexes, in registered order. */
-const INDEXED = new WeakMap<object, IndexedLayer[]>();
 
 /** Every layer of `router` in registered order, those it indexes included (for introspection). */
 export function routeLayers(router: ExpressRouter): IndexedLayer[] {

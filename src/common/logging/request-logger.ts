@@ -19,8 +19,9 @@ export function requestLogger(
   options: { skipPaths: readonly string[] },
 ): RequestHandler {
   const skip = options.skipPaths.map((path) => path.toLowerCase());
+  const below = skip.map((path) => `${path}/`);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (skipped(req.path, skip)) return next();
+    if (skipped(req.path.toLowerCase(), skip, below)) return next();
     const context = new RequestLogContext(root, req);
     if (root.isLevelEnabled('info')) {
       const started = Date.now();
@@ -31,10 +32,9 @@ export function requestLogger(
   };
 }
 
-/** Whether `path` is one of `skip` or below one of them (case-insensitive, as routing is). */
-function skipped(path: string, skip: readonly string[]): boolean {
-  const lower = path.toLowerCase();
-  return skip.some((s) => lower === s || lower.startsWith(`${s}/`));
+/** Whether the lower-cased `path` is one of `skip` or below one of them (`below`: each with '/'). */
+function skipped(path: string, skip: readonly string[], below: readonly string[]): boolean {
+  return skip.some((s, i) => path === s || path.startsWith(below[i]));
 }
 
 /**
