@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { TransformOperationExecutor } from 'class-transformer/cjs/TransformOperationExecutor';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
@@ -145,5 +146,21 @@ describe('the validation pipe on objects of many keys', () => {
       ),
     ).rejects.toThrow('options has 20000 keys; an object here may have at most 100');
     expect(largestListed()).toBe(0);
+  });
+
+  it('takes null only where the OpenAPI document says nullable, naming the field elsewhere', () => {
+    class Note {
+      @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString() text?: string | null;
+      @IsOptional() @IsString() author?: string;
+    }
+    class Notes {
+      @NestedList(Note, { max: 3 })
+      notes: Note[];
+    }
+    expect(toDtoShape({ notes: [{ text: null }] }, Notes)).toEqual({ notes: [{ text: null }] });
+    expect(() => toDtoShape({ notes: [{ text: 'a' }, { author: null }] }, Notes)).toThrow(
+      'Invalid request: notes[1].author must not be null (leave the field out to omit it).',
+    );
+    expect(() => toDtoShape({ notes: null }, Notes)).toThrow('notes must not be null');
   });
 });

@@ -17,8 +17,38 @@ import { invalidField } from '../errors/domain-error';
 /** Most keys of one object in a field without a declared shape (a record, a design). */
 export const MAX_FREE_FORM_KEYS = 100;
 
-/** A DTO's validated properties, each with the class its value is built as (`@Type`), if any. */
-type Shape = Map<string, Class | undefined>;
+/** A DTO property: the class its value is built as (`@Type`), if any, and whether it takes null. */
+interface Property {
+  readonly type: Class | undefined;
+  readonly nullable: boolean;
+}
+
+/** A DTO's validated properties. */
+type Shape = Map<string, Property>;
+
+/**
+ * Where `@ApiProperty` keeps a property's options (`DECORATORS.API_MODEL_PROPERTIES` of
+ * @nestjs/swagger): the same `nullable` the OpenAPI document shows is the one the pipe applies.
+ */
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
+interface DocumentedProperty {
+  nullable?: boolean;
+  anyOf?: { nullable?: boolean }[];
+  oneOf?: { nullable?: boolean }[];
+}
+
+/**
+ * Whether the OpenAPI document declares `cls.key` nullable: `@ApiProperty({ nullable: true })`,
+ * or a form of its `anyOf`/`oneOf` (the lenient inputs put `nullable` on each form).
+ */
+function isNullable(cls: Class, key: string): boolean {
+  const options = Reflect.getMetadata(API_MODEL_PROPERTIES, cls.prototype as object, key) as
+    DocumentedProperty | undefined;
+  if (!options) return false;
+  const forms = [...(options.anyOf ?? []), ...(options.oneOf ?? [])];
+  return options.nullable === true || forms.some((form) => form.nullable === true);
+}
 
 const shapes = new WeakMap<Class, Shape | null>();
 
@@ -38,8 +68,11 @@ function shapeOf(cls: Class): Shape | null {
   )) {
     if (shape.has(propertyName)) continue;
     const type = defaultMetadataStorage.findTypeMetadata(cls, propertyName);
-    // Every @Type of this code base is `() => Class`: it does not look at the value.
-    shape.set(propertyName, type ? (type.typeFunction?.() as Class) : undefined);
+    shape.set(propertyName, {
+      // Every @Type of this code base is `() => Class`: it does not look at the value.
+      type: type ? (type.typeFunction?.() as Class) : undefined,
+      nullable: isNullable(cls, propertyName),
+    });
   }
   const result = shape.size > 0 ? shape : null;
   shapes.set(cls, result);
@@ -63,12 +96,21 @@ class TooManyKeys extends Error {
   }
 }
 
-/** Runs `walk` for the value under `key`, adding `key` to the path of a TooManyKeys from it. */
+/** `null` in a field the OpenAPI document does not declare nullable, found at `path`. */
+class NullNotTaken extends Error {
+  readonly path: (string | number)[] = [];
+  constructor(key: string) {
+    super('null where null is not taken');
+    this.path.push(key);
+  }
+}
+
+/** Runs `walk` for the value under `key`, adding `key` to the path of what it throws. */
 function under<T>(key: string | number, walk: () => T): T {
   try {
     return walk();
   } catch (err) {
-    if (err instanceof TooManyKeys) err.path.unshift(key);
+    if (err instanceof TooManyKeys || err instanceof NullNotTaken) err.path.unshift(key);
     throw err;
   }
 }
@@ -83,13 +125,18 @@ const pathText = (path: (string | number)[]): string =>
  * `value` as class-transformer should see it for `cls`: the properties `cls` does not declare
  * are left out without being looked at (the whitelist would drop them anyway), nested DTOs (and
  * lists of them) are cut likewise, and the objects of free-form fields are checked to have at
- * most {@link MAX_FREE_FORM_KEYS} keys (400 naming the field). Linear in the size of what is
- * kept; `value` itself is not changed.
+ * most {@link MAX_FREE_FORM_KEYS} keys (400 naming the field). `null` is taken only where the
+ * OpenAPI document says the field is nullable (`@ApiProperty({ nullable: true })`); elsewhere it
+ * is a 400 naming the field, whether the field is optional or not (an optional field is left
+ * out, never sent as null). Linear in the size of what is kept; `value` itself is not changed.
  */
 export function toDtoShape(value: unknown, cls: Class): unknown {
   try {
     return shaped(value, cls);
   } catch (err) {
+    if (err instanceof NullNotTaken) {
+      throw invalidField(pathText(err.path), 'must not be null (leave the field out to omit it)');
+    }
     if (!(err instanceof TooManyKeys)) throw err;
     const field = pathText(err.path);
     throw invalidField(
@@ -107,9 +154,11 @@ function shaped(value: unknown, cls: Class): unknown {
   const kept: Record<string, unknown> = {};
   // In the body's order (errors are listed in it); unknown keys are skipped, their values unread.
   for (const key of Object.keys(value)) {
-    if (!shape.has(key)) continue;
-    const nested = shape.get(key);
+    const property = shape.get(key);
+    if (!property) continue;
     const sub = value[key];
+    if (sub === null && !property.nullable) throw new NullNotTaken(key);
+    const nested = property.type;
     kept[key] = under(key, () => (nested ? shaped(sub, nested) : freeForm(sub)));
   }
   return kept;

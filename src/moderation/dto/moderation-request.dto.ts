@@ -30,9 +30,15 @@ const Millimetres = (description: string): PropertyDecorator =>
     ApiPropertyOptional({
       description,
       example: 100,
+      // null: as if left out.
       anyOf: [
-        { type: 'number', minimum: MODERATION_LIMITS.minMm, maximum: MODERATION_LIMITS.maxMm },
-        { type: 'string', pattern: MM_TEXT_PATTERN },
+        {
+          type: 'number',
+          minimum: MODERATION_LIMITS.minMm,
+          maximum: MODERATION_LIMITS.maxMm,
+          nullable: true,
+        },
+        { type: 'string', pattern: MM_TEXT_PATTERN, nullable: true },
       ],
     }),
     IsOptional(),

@@ -91,6 +91,7 @@ export class LineItemInputDto {
 
   @ApiPropertyOptional({
     enum: WorkflowStatus,
+    nullable: true,
     description: 'Initial status; default not-started.',
   })
   @IsOptional()
@@ -102,7 +103,7 @@ export class LineItemInputDto {
   @CaseInsensitiveEnum(PROOF_STATUSES)
   proofStatus?: ProofStatus | null;
 
-  @ApiPropertyOptional({ type: Boolean }) @IsOptional() @LenientBoolean() isReorder?:
+  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @LenientBoolean() isReorder?:
     boolean | null;
   @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
@@ -136,7 +137,7 @@ export class LineItemInputDto {
   @LenientInt(0, MAX_QUANTITY)
   quantity?: number | null;
 
-  @ApiPropertyOptional({ type: 'number', format: 'double' })
+  @ApiPropertyOptional({ type: 'number', format: 'double', nullable: true })
   @IsOptional()
   @LenientNumber()
   unitPrice?: number | null;
@@ -252,6 +253,7 @@ export class OrderAcknowledgementDto {
   @NestedList(LineItemInputDto, {
     max: MAX_LINE_ITEMS,
     optional: true,
+    nullable: true,
     description: 'Each names a recipe set (recipeSetId or recipeSetUuid) with its SKU quantities.',
   })
   lineItems?: LineItemInputDto[] | null;

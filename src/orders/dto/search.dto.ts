@@ -28,6 +28,7 @@ export class OrderSearchDto {
   @EnumList(WORKFLOW_STATUSES, {
     max: WORKFLOW_STATUSES.length * 2,
     optional: true,
+    nullable: true,
     example: ['not-started'],
     description: 'Empty or absent: all.',
   })
@@ -35,6 +36,7 @@ export class OrderSearchDto {
 
   @ApiPropertyOptional({
     type: Boolean,
+    nullable: true,
     description: `Lifts the ${MAX_SEARCH_DAYS}-day limit; a missing start then means "from the beginning".`,
   })
   @IsOptional()
