@@ -59,8 +59,8 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await app.init();
-  probes = await serveWorkerProbes(app, config.workerPort, config.host);
-  const probesUrl = probes ? `http://${config.host}:${config.workerPort}` : undefined;
+  probes = await serveWorkerProbes(app, config.workerPort, config.workerHost);
+  const probesUrl = probes ? `http://${config.workerHost}:${config.workerPort}` : undefined;
   printBanner(
     {
       msg: 'workers running',

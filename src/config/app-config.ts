@@ -57,6 +57,8 @@ export class AppConfig implements CommonSettings {
   readonly host: string;
   /** A worker process's probe and metrics port (0: none). */
   readonly workerPort: number;
+  /** The address a worker's probes bind (WORKER_HOST): loopback by default. */
+  readonly workerHost: string;
   /** Attempts to reach the database and Redis at start (START_ATTEMPTS). */
   readonly startAttempts: number;
   readonly baseUrl: string;
@@ -170,6 +172,7 @@ export class AppConfig implements CommonSettings {
     this.port = env.PORT;
     this.host = env.HOST;
     this.workerPort = env.WORKER_PORT;
+    this.workerHost = env.WORKER_HOST;
     this.startAttempts = env.START_ATTEMPTS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);

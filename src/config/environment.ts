@@ -56,6 +56,13 @@ export class Environment extends WorkLimitsEnvironment {
   @IntBetween(0, 65535)
   WORKER_PORT = 3001;
 
+  /**
+   * The address a worker's probes and metrics bind: loopback unless configured, as they take no
+   * token (a container orchestrator or scraper on an internal network sets `0.0.0.0`).
+   */
+  @IsString()
+  WORKER_HOST = '127.0.0.1';
+
   @IntBetween(0, 600_000)
   SHUTDOWN_GRACE_MS = 10_000;
 
