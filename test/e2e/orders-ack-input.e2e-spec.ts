@@ -116,6 +116,21 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
       ['blank number', order('   ', [line(rs)]), 'purchaseOrderNumber must not be empty'],
       ['empty number', order('', [line(rs)]), 'purchaseOrderNumber must not be empty'],
       [
+        'number with a line break',
+        order('PO-1\r\nX-Injected: 1', [line(rs)]),
+        'purchaseOrderNumber must be one line without control or bidirectional formatting characters (U+000D at 5)',
+      ],
+      [
+        'number with an escape',
+        order('PO-\u001b[31m', [line(rs)]),
+        'purchaseOrderNumber must be one line without control or bidirectional formatting characters (U+001B at 4)',
+      ],
+      [
+        'number with a bidi override',
+        order('PO-\u202e1234', [line(rs)]),
+        'purchaseOrderNumber must be one line without control or bidirectional formatting characters (U+202E at 4)',
+      ],
+      [
         'neither list',
         { purchaseOrderNumber: 'PO-400', orderDate: '2026-03-30' },
         'lineItems must list at least one line item',
@@ -163,7 +178,8 @@ describe('Orders: acknowledgement input and partner compatibility (HTTP)', () =>
   it('refuses text the database cannot store (NUL, unpaired surrogates), naming the field', async () => {
     const [rs] = await api.fresh();
     const cases: [Record<string, unknown>, string][] = [
-      [order('PO-NUL\u0000', [line(rs)]), 'purchaseOrderNumber'],
+      // (A NUL in the purchase-order number is a control character: refused as one, above.)
+      [order('PO-\ud800', [line(rs)]), 'purchaseOrderNumber'],
       [order('PO-TEXT', [{ ...line(rs), giftMessage: 'a\u0000b' }]), 'lineItems[0].giftMessage'],
       [
         order('PO-TEXT', [{ ...line(rs), serialNumbers: ['S1', '\ud800'] }]),

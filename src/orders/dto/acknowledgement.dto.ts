@@ -177,6 +177,8 @@ export class RecipeSetSkuQuantityDto {
 
 /** OrderAcknowledgement: the payload of POST /api/order/acknowledgement(s) and POST /api/order. */
 export class OrderAcknowledgementDto {
+  // One plain line: it reaches webhook payloads, manifests, PDFs and operators' terminals.
+  @OneLine({ required: true })
   @RequiredText(100, { example: '42015953' })
   purchaseOrderNumber: string;
 
