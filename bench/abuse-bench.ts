@@ -1,5 +1,5 @@
 /**
- * The abuse suite of `npm run bench` (bench/README.md, "Abuse"): each attack of issue 24's table
+ * The abuse suite of `npm run bench` (bench/README.md, "Abuse"): each attack of issues 24 and 38
  * runs for `--duration` seconds against one instance while another client's ordinary work and
  * GET /health/live are probed; one table row per attack, with the issue's targets checked.
  *

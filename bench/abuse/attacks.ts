@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { log } from '../lib/log';
 import { renderPath } from '../render-target';
 import { Answer, call } from './http';
+import { QUEUE_ATTACKS } from './queue-attacks';
 import { AbuseTarget, smallPng, upload } from './target';
 
 export interface AttackContext {
@@ -78,7 +79,7 @@ async function bigDesign(ctx: AttackContext, count: number, mm: number) {
   }
 }
 
-export const ATTACKS: Attack[] = [
+const ISSUE_24_ATTACKS: Attack[] = [
   {
     id: 'H1',
     title: 'many-key JSON body to check-credentials, no token',
@@ -311,3 +312,6 @@ export const ATTACKS: Attack[] = [
     },
   },
 ];
+
+/** Every attack of the suite: issue 24's table, then issue 38's (bench/abuse/queue-attacks.ts). */
+export const ATTACKS: Attack[] = [...ISSUE_24_ATTACKS, ...QUEUE_ATTACKS];

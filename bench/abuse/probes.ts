@@ -1,12 +1,15 @@
 /**
  * What the abuse suite measures while an attack runs: GET /health/live every 10 ms, and the
  * victim client's ordinary work one request after another (a 100-px render, a small upload, an
- * order read, an acknowledgement), each with its latencies and answers; the API process's peak
- * RSS. A probe started before the window closes is waited for (up to its deadline), so a stall
- * shows as the latency of the probe that waited through it.
+ * order read, an acknowledgement), each with its latencies and answers; the victim's background
+ * work end to end (a `webhook.ping` from the request to its arrival at the victim's receiver, and
+ * an order from its acknowledgement to its print files ready); the API process's peak RSS. A
+ * probe started before the window closes is waited for (up to its deadline), so a stall shows as
+ * the latency of the probe that waited through it.
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memoryOf, resetPeakRss } from '../lib/app-process';
 import { renderPath } from '../render-target';
@@ -14,7 +17,7 @@ import { Answer, call } from './http';
 import { count, newTally, Tally } from './tally';
 import { acknowledge, AbuseTarget, smallPng, upload } from './target';
 
-export const PROBES = ['live', 'render', 'upload', 'order', 'ack'] as const;
+export const PROBES = ['live', 'render', 'upload', 'order', 'ack', 'ping', 'print'] as const;
 export type Probe = (typeof PROBES)[number];
 
 export interface ProbeResults {
@@ -27,8 +30,68 @@ export interface ProbeResults {
 const VICTIM_PAUSE_MS = 100;
 /** A victim request that takes longer counts as no answer. */
 const PROBE_TIMEOUT_MS = 30_000;
+/** Milliseconds between two pings, and between two print orders, of the victim. */
+const BACKGROUND_PAUSE_MS = 500;
+/** How often the print probe asks whether the print files are ready. */
+const PRINT_POLL_MS = 250;
+/** A ping not delivered, or print files not ready, after this long count as no answer. */
+const BACKGROUND_TIMEOUT_MS = 60_000;
 
 let sequence = 0;
+/** The victim's recipe sets the print probe has ordered (each once: new print files each time). */
+let printed = 0;
+
+const noAnswer = (ms: number, error: string): Answer => ({
+  status: 0,
+  headers: {},
+  body: '',
+  bytes: 0,
+  ms,
+  error,
+});
+
+/** A `webhook.ping` to the victim's endpoint, from the request to its arrival. */
+async function pingDelivered(target: AbuseTarget, agent: http.Agent): Promise<Answer> {
+  const { victim, victimReceiver: receiver } = target;
+  const before = receiver.pings;
+  const started = performance.now();
+  const sent = await target.as(victim, agent, {
+    method: 'POST',
+    path: `/api/webhooks/endpoints/${target.victimEndpoint}/test`,
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
+  if (sent.status !== 202) return sent;
+  const arrived = await receiver.arrivedAfter(before, BACKGROUND_TIMEOUT_MS);
+  const ms = performance.now() - started;
+  return arrived ? { ...sent, status: 200, ms } : noAnswer(ms, 'not delivered');
+}
+
+/** An order on a recipe set the victim never ordered, from its acknowledgement to 303. */
+async function printReady(target: AbuseTarget, agent: http.Agent): Promise<Answer> {
+  const { victim } = target;
+  const sets = victim.recipeSets.slice(1);
+  const set = sets[printed++ % sets.length];
+  const started = performance.now();
+  const ack = await acknowledge(target, victim, agent, `PRINT-${set}-${printed}`, set, {
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
+  if (ack.status !== 200 && ack.status !== 201) return ack;
+  for (;;) {
+    const files = await target.as(victim, agent, {
+      path: `/api/webtoprint/${set}`,
+      headers: { accept: 'text/plain' },
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
+    const ms = performance.now() - started;
+    if (files.status !== 202) return { ...files, ms };
+    if (ms > BACKGROUND_TIMEOUT_MS) return noAnswer(ms, 'print files not ready');
+    await sleep(PRINT_POLL_MS);
+  }
+}
+
+/** Whether the print probe ran out of new recipe sets (later print orders were of made files). */
+export const printSetsReused = (target: AbuseTarget): boolean =>
+  printed >= target.victim.recipeSets.length - 1;
 
 /** Runs the probes until `stop` resolves; resolves with what they saw once every probe is back. */
 export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promise<ProbeResults> {
@@ -77,6 +140,8 @@ export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promi
       loop('ack', VICTIM_PAUSE_MS, (agent) =>
         acknowledge(target, victim, agent, `${target.victimOrder}-${++sequence}`, set, t),
       ),
+      loop('ping', BACKGROUND_PAUSE_MS, (agent) => pingDelivered(target, agent)),
+      loop('print', BACKGROUND_PAUSE_MS, (agent) => printReady(target, agent)),
     ]);
   } finally {
     clearInterval(rss);

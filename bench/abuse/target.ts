@@ -1,8 +1,9 @@
 /**
  * What the abuse suite attacks: the built app (job workers on, as deployed) on its embedded
- * database or a throw-away PostgreSQL database, an attacking client and a victim client, each
- * with a User token and designed demo recipe sets made by the CLI; the victim's render stored
- * and one order acknowledged, so that its probes measure ordinary work.
+ * database or a throw-away PostgreSQL database, an attacking client, a sandbox client of the same
+ * attacker, and a victim client, each with an Admin token and designed demo recipe sets made by
+ * the CLI; the victim's render stored, one order acknowledged and a webhook endpoint on the
+ * benchmark's receiver, so that its probes measure ordinary work.
  */
 import http from 'node:http';
 import sharp from 'sharp';
@@ -14,11 +15,20 @@ import { log } from '../lib/log';
 import { acknowledgement } from '../orders-requests';
 import { renderPath } from '../render-target';
 import { Answer, call, Call, multipart } from './http';
+import { PingReceiver } from './receivers';
 
 export const ATTACKER = 'abuse-attacker';
+export const SANDBOX_ATTACKER = 'abuse-attacker-test';
 export const VICTIM = 'abuse-victim';
 /** The attacker's recipe sets: one rendered and transformed, one to bend signed URLs to, ten proofs. */
 const ATTACKER_SETS = 12;
+/** The sandbox attacker's recipe sets: orders at Highest that never reach a factory. */
+const SANDBOX_SETS = 10;
+/**
+ * The victim's recipe sets: one for its renders and orders, the others each ordered once by the
+ * print probe (new print files every time).
+ */
+const VICTIM_SETS = 80;
 
 export interface Party {
   handle: string;
@@ -32,9 +42,14 @@ export interface AbuseTarget {
   /** embedded or "PostgreSQL <version>". */
   database: string;
   attacker: Party;
+  /** A sandbox client of the attacker's (tokens pci_test_…). */
+  sandboxAttacker: Party;
   victim: Party;
   /** The victim's acknowledged order (its number). */
   victimOrder: string;
+  /** The victim's webhook endpoint (id) on `victimReceiver`. */
+  victimEndpoint: string;
+  victimReceiver: PingReceiver;
   /** Requests as `party` (its token), on `agent`. */
   as(party: Party, agent: http.Agent, spec: Call): Promise<Answer>;
 }
@@ -90,7 +105,7 @@ export function acknowledge(
   });
 }
 
-function expectStatus(what: string, answer: Answer, ...ok: number[]): Answer {
+export function expectStatus(what: string, answer: Answer, ...ok: number[]): Answer {
   if (!ok.includes(answer.status))
     throw new Error(`${what}: ${answer.status} ${answer.error ?? answer.body.slice(0, 300)}`);
   return answer;
@@ -113,9 +128,14 @@ export async function prepareAbuseTarget(
     dbUrl = db.dbUrl;
     database = `PostgreSQL ${db.pgVersion}`;
   }
-  const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], { WORKERS: 'true' });
-  const party = async (handle: string, sets: number): Promise<Party> => {
-    const { token } = await createClientWithToken(env, handle, build);
+  const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], {
+    WORKERS: 'true',
+    // The webhook receivers are the benchmark's, on 127.0.0.1 and a free port.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_ALLOWED_PORTS: 'any',
+  });
+  const party = async (handle: string, sets: number, sandbox = false): Promise<Party> => {
+    const { token } = await createClientWithToken(env, handle, build, 'Admin', { sandbox });
     // Both on the largest seeded plan: the victim's probes (an upload every 100 ms) stay within
     // its upload and render policies, and the attacker's floods meet fair sharing, not only its
     // plan's rate limit.
@@ -126,13 +146,18 @@ export async function prepareAbuseTarget(
     return { handle, token, recipeSets: created.map((r) => r.readableId) };
   };
   const attacker = await party(ATTACKER, ATTACKER_SETS);
-  const victim = await party(VICTIM, 1);
+  const sandboxAttacker = await party(SANDBOX_ATTACKER, SANDBOX_SETS, true);
+  const victim = await party(VICTIM, VICTIM_SETS);
+  const victimReceiver = await PingReceiver.start();
   const target: AbuseTarget = {
     app,
     database,
     attacker,
+    sandboxAttacker,
     victim,
     victimOrder: `VICTIM-${runId}`,
+    victimEndpoint: '',
+    victimReceiver,
     as: (who, agent, spec) =>
       call(agent, app.baseUrl, {
         ...spec,
@@ -162,6 +187,18 @@ export async function prepareAbuseTarget(
       200,
       201,
     );
+    const endpoint = expectStatus(
+      'victim webhook endpoint',
+      await target.as(victim, agent, {
+        method: 'POST',
+        path: '/api/webhooks/endpoints',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: victimReceiver.url, description: 'victim' }),
+        keep: true,
+      }),
+      201,
+    );
+    target.victimEndpoint = (JSON.parse(endpoint.body) as { data: { id: string } }).data.id;
     // The attacker's first recipe set rendered once, as a storefront would have.
     expectStatus(
       'attacker render',

@@ -30,9 +30,14 @@ export async function createClientWithToken(
   handle: string,
   build: AppBuild,
   role: 'User' | 'Admin' = 'User',
+  { sandbox = false }: { sandbox?: boolean } = {},
 ): Promise<{ clientId: string; tokenId: string; token: string }> {
   const client = JSON.parse(
-    await runCli(['client', 'create', handle, '--name', 'Benchmark'], env, build),
+    await runCli(
+      ['client', 'create', handle, '--name', 'Benchmark', ...(sandbox ? ['--sandbox'] : [])],
+      env,
+      build,
+    ),
   ) as { id: string };
   const issued = parseTokenOutput(
     await runCli(['token', 'create', handle, '--role', role, '--label', 'bench'], env, build),
