@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FILE_NAME_CHARACTERS, isFileNameCharacter } from '../common/files/file-names';
 import {
   colorSpaceOf,
   PRINT_PROFILE_NAMES,
@@ -65,12 +66,11 @@ export const FILE_NAME_PLACEHOLDERS = {
 } as const;
 export type FileNamePlaceholder = keyof typeof FILE_NAME_PLACEHOLDERS;
 
-/** Characters a name may have outside placeholders: safe in a ZIP entry on every system. */
-const SAFE_TEXT = /^[A-Za-z0-9._ -]$/;
-
 /**
  * What is wrong with a file name template, each naming what it found: unknown placeholders,
- * characters unsafe in a ZIP entry, no `{location}` (two locations' files would get one name).
+ * characters outside the file name rule (src/common/files/file-names.ts, the one the ZIP writer
+ * checks), no `{location}` (two locations' files would get one name). A name made from a valid
+ * template is brought inside the rule's length when its placeholders make it longer.
  */
 export function fileNameTemplateProblems(template: string, path = 'fileNameTemplate'): string[] {
   const problems: string[] = [];
@@ -82,7 +82,7 @@ export function fileNameTemplateProblems(template: string, path = 'fileNameTempl
     if (!Object.hasOwn(FILE_NAME_PLACEHOLDERS, name)) unknown.add(`{${name}}`);
     return '';
   });
-  for (const c of text) if (!SAFE_TEXT.test(c)) unsafe.add(JSON.stringify(c));
+  for (const c of text) if (!isFileNameCharacter(c)) unsafe.add(JSON.stringify(c));
   if (unknown.size > 0)
     problems.push(
       `${path} names unknown placeholders ${[...unknown].join(', ')}; known: ${Object.keys(
@@ -93,7 +93,7 @@ export function fileNameTemplateProblems(template: string, path = 'fileNameTempl
     );
   if (unsafe.size > 0)
     problems.push(
-      `${path} has characters that are unsafe in a ZIP entry: ${[...unsafe].join(' ')} (letters, digits, '.', '_', '-' and spaces are allowed).`,
+      `${path} has characters that are unsafe in a ZIP entry: ${[...unsafe].join(' ')} (${FILE_NAME_CHARACTERS} are allowed).`,
     );
   if (/^[. ]|[. ]$/.test(template))
     problems.push(`${path} must not begin or end with a dot or a space.`);

@@ -139,6 +139,8 @@ export class AppConfig implements CommonSettings {
     maintenanceSeconds: number;
     /** How long one attempt may run before it counts as lost (its worker died). */
     expireSeconds: number;
+    /** A client's jobs of one fair queue running at once, across processes. */
+    clientConcurrency: number;
   };
   /**
    * Print files: the pixels of one location's canvas (print area plus bleed at its DPI) a design
@@ -241,6 +243,7 @@ export class AppConfig implements CommonSettings {
       pollSeconds: env.JOB_POLL_MS / 1000,
       maintenanceSeconds: env.JOB_MAINTENANCE_SECONDS,
       expireSeconds: env.JOB_EXPIRE_SECONDS,
+      clientConcurrency: env.JOB_CLIENT_CONCURRENCY,
     };
     this.print = {
       maxPixels: env.PRINT_MAX_PIXELS,

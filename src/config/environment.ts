@@ -168,6 +168,9 @@ export class Environment extends WorkLimitsEnvironment {
 
   @IntBetween(5, 86_400)
   JOB_EXPIRE_SECONDS = 300;
+
+  @IntBetween(1, 64)
+  JOB_CLIENT_CONCURRENCY = 1;
 }
 
 export class ConfigValidationError extends Error {

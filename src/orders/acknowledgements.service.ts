@@ -4,7 +4,7 @@ import { Actor } from '../common/auth/actor';
 import { acknowledgedAsDuplicate } from '../common/sandbox/deterministic-failures';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
-import { printFilesJobKey } from '../common/jobs/job-registry';
+import { JobOwner, printFilesJobKey } from '../common/jobs/job-registry';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { EventRecorder, NewEvent } from '../common/events/event-recorder';
 import { DomainError } from '../common/errors/domain-error';
@@ -146,7 +146,10 @@ export class AcknowledgementsService {
           RecipeStatus.Ordered,
           now,
         );
-        await this.jobs.sendMany('print-files', printFileJobs(due, versions));
+        await this.jobs.sendMany(
+          'print-files',
+          printFileJobs(due, versions, { clientId: actor.clientId, sandbox: actor.sandbox }),
+        );
         await this.events.record(
           prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved)),
         );
@@ -243,7 +246,7 @@ export class AcknowledgementsService {
  * One print-file job per recipe set (the highest priority of the orders naming it), keyed by its
  * design version: the queue keeps one waiting job per key.
  */
-function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>) {
+function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>, owner: JobOwner) {
   const priority = new Map<string, number>();
   for (const d of due)
     priority.set(d.recipeSetId, Math.max(d.priority, priority.get(d.recipeSetId) ?? 0));
@@ -253,6 +256,7 @@ function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>
       data: { recipeSetId, designVersion },
       priority: p,
       singletonKey: printFilesJobKey(recipeSetId, designVersion),
+      owner,
     };
   });
 }

@@ -39,13 +39,17 @@ export class ScenarioRunner implements OnModuleInit {
     scenario: ScenarioName,
   ): Promise<ScenarioStartedDto> {
     await this.orders.recipeSetsOf(actor, purchaseOrderNumber);
-    await this.jobs.send('sandbox-scenario', {
-      clientId: actor.clientId,
-      clientHandle: actor.clientHandle,
-      purchaseOrderNumber,
-      scenario,
-      step: 0,
-    });
+    await this.jobs.send(
+      'sandbox-scenario',
+      {
+        clientId: actor.clientId,
+        clientHandle: actor.clientHandle,
+        purchaseOrderNumber,
+        scenario,
+        step: 0,
+      },
+      { owner: { clientId: actor.clientId, sandbox: true } },
+    );
     return {
       purchaseOrderNumber,
       scenario,
@@ -74,7 +78,11 @@ export class ScenarioRunner implements OnModuleInit {
       else await this.orders.ship(actor, purchaseOrderNumber, {}, null);
       if (job.step + 1 < steps.length)
         await this.jobs.sendMany('sandbox-scenario', [
-          { data: { ...job, step: job.step + 1 }, delaySeconds: this.config.sandboxStepSeconds },
+          {
+            data: { ...job, step: job.step + 1 },
+            delaySeconds: this.config.sandboxStepSeconds,
+            owner: { clientId: job.clientId, sandbox: true },
+          },
         ]);
     });
     this.logger.log(

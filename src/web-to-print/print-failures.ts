@@ -47,7 +47,10 @@ export class PrintFailures {
       await this.jobs.send(
         'print-files',
         { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-        { singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version) },
+        {
+          singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version),
+          owner: { clientId: recipeSet.clientId, sandbox: recipeSet.sandbox },
+        },
       );
     });
     return { recipeSetReadableId: recipeSet.readableId, designVersion: recipeSet.version, reason };

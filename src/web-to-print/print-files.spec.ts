@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { DEFAULT_PRINT_SETTINGS, ProductDefinition, ProductLocation } from '../catalog';
+import {
+  DEFAULT_PRINT_SETTINGS,
+  fileNameTemplateProblems,
+  ProductDefinition,
+  ProductLocation,
+} from '../catalog';
 import { FontsService } from '../fonts';
+import { isSafeFileName } from '../common/files/file-names';
 import { fileName, generatePrintFiles, PrintFilesInput, PrintManifest } from './print-files';
 import { pdfX4Problems } from '../../test/support/pdfx-preflight';
 import { unzip } from '../../test/support/zip';
@@ -214,5 +220,16 @@ describe('generatePrintFiles', () => {
         'back',
       ),
     ).toBe(`proof-none-0-${INPUT.recipeSet.id}-back`);
+  });
+
+  it('names files inside the file name rule from any template the settings accept', () => {
+    // 120 characters with spaces: filled, its name outgrows 128 characters with the extension.
+    const template = `Order {purchaseOrderNumber} {uuid} {uuid} {location} ${'x'.repeat(67)}`;
+    expect(template).toHaveLength(120);
+    expect(fileNameTemplateProblems(template)).toEqual([]);
+    const name = fileName(template, { ...INPUT, order: undefined }, 'front');
+    expect(name).toHaveLength(124);
+    expect(name.startsWith(`Order proof ${INPUT.recipeSet.id} `)).toBe(true);
+    expect(isSafeFileName(`${name}.pdf`)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   PrintSettingsSnapshot,
   ProductDefinition,
 } from '../catalog';
+import { fitFileBase } from '../common/files/file-names';
 import { zipFiles } from '../common/files/zip';
 import { outputCondition } from '../common/pdf/output-conditions';
 import type { DesignSources } from '../render';
@@ -202,12 +203,14 @@ export async function generatePrintFiles(
 
 /** Characters a placeholder's value may keep in a file name; others become `_`. */
 const UNSAFE_IN_NAME = /[^A-Za-z0-9._ -]/g;
-const MAX_NAME = 150;
+/** Room a name leaves for its extension (`.pdf`, `.png`). */
+const EXTENSION = 4;
 
 /**
  * A location's file name (without extension) from the template: each placeholder replaced by its
- * value with characters unsafe in a ZIP entry replaced by `_` (several SKUs joined by `+`), at
- * most 150 characters.
+ * value with characters unsafe in a ZIP entry replaced by `_` (several SKUs joined by `+`), then
+ * brought inside the file name rule with its extension (src/common/files/file-names.ts: at most
+ * 124 characters here), whatever the stored template holds.
  */
 export function fileName(template: string, input: PrintFilesInput, location: string): string {
   const { recipeSet, product, order } = input;
@@ -223,19 +226,17 @@ export function fileName(template: string, input: PrintFilesInput, location: str
     designVersion: String(recipeSet.version),
     productHandle: safe(product.handle),
   };
-  return template
-    .replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
-      Object.hasOwn(values, name) ? values[name as FileNamePlaceholder] : whole,
-    )
-    .slice(0, MAX_NAME)
-    .trim()
-    .replace(/^\.+/, '_');
+  const named = template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as FileNamePlaceholder] : whole,
+  );
+  return fitFileBase(named, EXTENSION);
 }
 
 /** `name`, or `name-2`, `name-3`… when a file of the set already has it. */
 function uniqueName(name: string, taken: Set<string>): string {
   let unique = name;
-  for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${name}-${n}`;
+  for (let n = 2; taken.has(unique.toLowerCase()); n++)
+    unique = `${fitFileBase(name, EXTENSION + `-${n}`.length)}-${n}`;
   taken.add(unique.toLowerCase());
   return unique;
 }

@@ -128,7 +128,11 @@ export class WebToPrintService {
         await this.jobs.send(
           'print-files',
           { recipeSetId: recipeSet.id, designVersion: recipeSet.version },
-          { priority, singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version) },
+          {
+            priority,
+            singletonKey: printFilesJobKey(recipeSet.id, recipeSet.version),
+            owner: { clientId: recipeSet.clientId, sandbox: recipeSet.sandbox },
+          },
         );
       });
     return { recipeSet };

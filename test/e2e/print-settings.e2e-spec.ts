@@ -21,7 +21,7 @@ const DEFAULTS = {
 
 const KNOWN =
   '{readableId}, {uuid}, {location}, {purchaseOrderNumber}, {sku}, {quantity}, {designVersion}, {productHandle}';
-const ALLOWED = "(letters, digits, '.', '_', '-' and spaces are allowed)";
+const ALLOWED = "(letters, digits, '.', '_', '-', '+' and spaces are allowed)";
 const OWN_NAMES = "each location's files need their own names";
 
 const CMYK = {
@@ -411,5 +411,29 @@ describe('Print settings (HTTP)', () => {
       bleedMm: 3,
     });
     expect(await pdfX4Problems(files.get(`proof-${id}-wrap-v1.pdf`)!, 4)).toEqual([]);
+  }, 120_000);
+
+  it('makes the files of a template with spaces whose names outgrow 128 characters', async () => {
+    const client = await createClient(t.app, { role: Role.Admin });
+    const id = await designed(client, 'demo-bottle');
+    const template = `Order {purchaseOrderNumber} {uuid} {uuid} {location} ${'x'.repeat(67)}`;
+    expect(template).toHaveLength(120);
+    const put = await as(client.token).put(settingsOf(client), { fileNameTemplate: template });
+    expect(put.status).toBe(200);
+    const res = await ready(`/api/webtoprint/${id}`, client);
+    expect(res.status).toBe(303);
+    const files = await zipAt(res.headers.location);
+    const [{ uuid }] = await t.dataSource.query<{ uuid: string }[]>(
+      'SELECT id AS uuid FROM recipe_set WHERE readable_id = $1',
+      [id],
+    );
+    // 158 characters filled: cut to 124, 128 with the extension.
+    const base = `Order proof ${uuid} ${uuid} wrap ${'x'.repeat(33)}`;
+    expect(base).toHaveLength(124);
+    expect([...files.keys()].sort()).toEqual([`${base}.pdf`, `${base}.png`, 'manifest.json']);
+    expect(manifestOf(files).locations[0].files.map((f) => f.name)).toEqual([
+      `${base}.pdf`,
+      `${base}.png`,
+    ]);
   }, 120_000);
 });

@@ -33,7 +33,7 @@ const DOC = {
   bleedMm: 'Bleed around the print area on every side of the PDF, in millimetres.',
   minimumDpi:
     'Image elements printing below this resolution get a warning in the manifest and on the specification sheet.',
-  fileNameTemplate: `The files' names, without extension. Must include \`{location}\`; letters, digits, \`.\`, \`_\`, \`-\` and spaces besides placeholders: ${PLACEHOLDERS}.`,
+  fileNameTemplate: `The files' names, without extension. Must include \`{location}\`; letters, digits, \`.\`, \`_\`, \`-\`, \`+\` and spaces besides placeholders: ${PLACEHOLDERS}. A name longer than 124 characters once its placeholders are filled is cut to 124 (128 with its extension).`,
 };
 
 /**

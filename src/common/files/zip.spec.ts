@@ -21,8 +21,14 @@ describe('zipFiles', () => {
     expect((await zipFiles(files)).equals(await zipFiles(files))).toBe(true);
   });
 
+  it('takes the names the file name rule allows (spaces, +, 128 characters)', async () => {
+    const names = ['PO 1-A+B-front.pdf', `${'x'.repeat(124)}.png`];
+    const zip = await zipFiles(names.map((name) => ({ name, bytes: Buffer.alloc(1) })));
+    expect([...(await unzip(zip)).keys()]).toEqual(names);
+  });
+
   it('refuses names that are not plain file names, and repeated names', async () => {
-    for (const name of ['../x', 'a/b', '.hidden', '', 'c:\\x', 'a b'])
+    for (const name of ['../x', 'a/b', '.hidden', '', 'c:\\x', ' a', 'a.', 'x'.repeat(129)])
       await expect(zipFiles([{ name, bytes: Buffer.alloc(1) }])).rejects.toThrow(/unsafe/);
     await expect(
       zipFiles([

@@ -1,13 +1,12 @@
 import { ZipFile } from 'yazl';
+import { isSafeFileName } from './file-names';
 
 export interface ZipEntry {
-  /** A plain file name: letters, digits, `.`, `_` and `-`, not starting with `.`. */
+  /** A plain file name under the rule of src/common/files/file-names.ts (isSafeFileName). */
   name: string;
   bytes: Buffer;
 }
 
-/** Safe to extract anywhere: no directories, no traversal, no hidden or odd names. */
-const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 /** A fixed time for every entry, so the same files give the same archive. */
 const FIXED_MTIME = new Date('2000-01-01T00:00:00Z');
 
@@ -18,7 +17,8 @@ const FIXED_MTIME = new Date('2000-01-01T00:00:00Z');
 export async function zipFiles(entries: readonly ZipEntry[]): Promise<Buffer> {
   const seen = new Set<string>();
   for (const { name } of entries) {
-    if (!SAFE_NAME.test(name)) throw new Error(`unsafe file name for a ZIP entry: ${name}`);
+    // Safe to extract anywhere: no directories, no traversal, no hidden or odd names.
+    if (!isSafeFileName(name)) throw new Error(`unsafe file name for a ZIP entry: ${name}`);
     if (seen.has(name.toLowerCase())) throw new Error(`repeated ZIP entry name: ${name}`);
     seen.add(name.toLowerCase());
   }

@@ -9,7 +9,16 @@ import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { CommonSettings } from '../settings/common-settings';
-import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
+import { FairTurns } from './fair-turns';
+import { SqlQuery, takeFairly } from './fair-take';
+import {
+  DEFAULT_JOB_PRIORITY,
+  JOB_QUEUES,
+  JobName,
+  JobOwner,
+  JobPayloads,
+  SANDBOX_JOB_PRIORITY,
+} from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
 import { QueueStats, readQueueStats } from './job-stats';
 import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
@@ -30,6 +39,8 @@ export interface JobSettings {
   maintenanceSeconds: number;
   /** How long one attempt may run before it counts as lost (its worker died). */
   expireSeconds: number;
+  /** A client's jobs of one fair queue running at once, across processes (JOB_CLIENT_CONCURRENCY). */
+  clientConcurrency: number;
 }
 
 export interface SendJobOptions {
@@ -37,6 +48,8 @@ export interface SendJobOptions {
   priority?: number;
   /** Deduplicates by key per the queue's policy (see QueueSettings). */
   singletonKey?: string;
+  /** The client the job works for: its turn in a fair queue, and a sandbox job's priority. */
+  owner?: JobOwner;
 }
 
 export interface JobContext {
@@ -77,6 +90,9 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly jobWorkers = new Map<JobName, JobWorker<unknown>[]>();
   private started = false;
   private readonly metrics: JobMetrics;
+  private readonly pool: { query: PoolQuery };
+  /** Whose turn it is, per fair queue (this process's workers). */
+  private readonly turns = new Map<JobName, FairTurns>();
 
   constructor(
     private readonly config: CommonSettings,
@@ -88,6 +104,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
     const pool = (dataSource.driver as unknown as { master: PgBoss.Db & { query: PoolQuery } })
       .master;
+    this.pool = pool;
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: JOBS_SCHEMA,
@@ -158,8 +175,14 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /** The queue `name` as a worker uses it. */
   private queueOf(name: JobName): WorkerQueue<unknown> {
+    // One rotation per queue, shared by the process's workers of it.
+    const turns = JOB_QUEUES[name].fair ? (this.turns.get(name) ?? new FairTurns()) : undefined;
+    if (turns) this.turns.set(name, turns);
+    const query: SqlQuery = (text, values) => this.pool.query(text, values);
     return {
       take: async () => {
+        if (turns)
+          return takeFairly(query, JOBS_SCHEMA, name, turns, this.config.jobs.clientConcurrency);
         const [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
         return job;
       },
@@ -215,8 +238,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     options: SendJobOptions = {},
   ): Promise<string | undefined> {
     const db = this.transactionDb();
-    const id = await this.boss.send(name, data, {
-      priority: options.priority ?? DEFAULT_JOB_PRIORITY,
+    const id = await this.boss.send(name, withOwner(data, options.owner), {
+      priority: priorityOf(options),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(db ? { db } : {}),
     });
@@ -256,14 +279,15 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       singletonKey?: string;
       /** Not before this many seconds after the send (database time). */
       delaySeconds?: number;
+      owner?: JobOwner;
     }[],
   ): Promise<void> {
     if (jobs.length === 0) return;
     await this.boss.insert(
       jobs.map((j) => ({
         name,
-        data: j.data,
-        priority: j.priority ?? DEFAULT_JOB_PRIORITY,
+        data: withOwner(j.data, j.owner),
+        priority: priorityOf(j),
         ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}),
         // pg-boss adds an interval it is given as text to now(); whole seconds, rounded up: a
         // job never starts before it is due.
@@ -271,13 +295,18 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       })),
       { db: this.transactionDb() },
     );
-    if (JOB_QUEUES[name].policy === 'stately') await this.raiseWaiting(name, jobs);
+    if (JOB_QUEUES[name].policy === 'stately')
+      await this.raiseWaiting(
+        name,
+        jobs.filter((j) => !j.owner?.sandbox),
+      );
     this.notifyWorkers(name);
   }
 
   /**
    * A stately queue drops a job whose key already waits: the waiting one takes the higher
    * priority instead (an order for a design whose proof waits at Normal must not wait with it).
+   * Never a sandbox client's job: those stay at the lowest priority.
    */
   private async raiseWaiting(
     name: JobName,
@@ -289,7 +318,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       `UPDATE ${JOBS_SCHEMA}.job j SET priority = v.priority
          FROM unnest($2::text[], $3::int[]) AS v(key, priority)
         WHERE j.name = $1 AND j.singleton_key = v.key AND j.state IN ('created', 'retry')
-          AND j.priority < v.priority`,
+          AND j.priority < v.priority AND j.data->'owner'->>'sandbox' IS DISTINCT FROM 'true'`,
       [
         name,
         keyed.map((j) => j.singletonKey),
@@ -369,3 +398,14 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 }
 
 type PoolQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** The payload as stored: with its owner, when it has one. */
+function withOwner<T>(data: T, owner: JobOwner | undefined): T | (T & { owner: JobOwner }) {
+  return owner ? { ...data, owner: { clientId: owner.clientId, sandbox: owner.sandbox } } : data;
+}
+
+/** A sandbox client's job runs at the lowest priority, whatever it asked for. */
+function priorityOf(options: { priority?: number; owner?: JobOwner }): number {
+  if (options.owner?.sandbox) return SANDBOX_JOB_PRIORITY;
+  return options.priority ?? DEFAULT_JOB_PRIORITY;
+}

@@ -43,6 +43,22 @@ export interface QueueSettings {
    * waits is dropped); `standard`: no deduplication.
    */
   policy: 'standard' | 'stately';
+  /**
+   * Taken per client in turn (src/common/jobs/fair-turns.ts): jobs sent with an owner are taken
+   * one client at a time, live clients before sandbox clients, at most JOB_CLIENT_CONCURRENCY of a
+   * client's jobs running at once; priority orders only a client's own jobs. Otherwise pg-boss's
+   * order: highest priority, then oldest.
+   */
+  fair: boolean;
+}
+
+/**
+ * The client a job works for (JobQueue keeps it in the job's data as `owner`): fair queues take
+ * clients in turn, and a sandbox client's jobs run at SANDBOX_JOB_PRIORITY after every live job.
+ */
+export interface JobOwner {
+  clientId: string;
+  sandbox: boolean;
 }
 
 export const JOB_QUEUES: Record<JobName, QueueSettings> = {
@@ -51,6 +67,7 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'stately',
+    fair: true,
   },
   'deliver-message': {
     // 2, 4, 8, 16, 32, 64 s: a mail server that is down for a minute loses nothing.
@@ -58,6 +75,7 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'standard',
+    fair: true,
   },
   'deliver-webhook': {
     // The job's own retries cover a database that is briefly away; the webhook retry schedule
@@ -68,6 +86,9 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'standard',
+    // Wake-ups without a client: the attempts they make are claimed in the webhook delivery's
+    // own order.
+    fair: false,
   },
   'sandbox-scenario': {
     // A step that fails (the database briefly away) is tried again; the scenario then goes on.
@@ -75,8 +96,12 @@ export const JOB_QUEUES: Record<JobName, QueueSettings> = {
     retryDelaySeconds: 2,
     retryBackoff: true,
     policy: 'standard',
+    fair: true,
   },
 };
 
 /** The spec's priorities (0 = lowest … 4 = highest) are the queue's: higher runs first. */
 export const DEFAULT_JOB_PRIORITY = 2;
+
+/** Every job of a sandbox client, whatever priority it was asked for: the lowest. */
+export const SANDBOX_JOB_PRIORITY = 0;

@@ -139,6 +139,8 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
         queued.map((r) => ({
           data: { messageId: r.id },
           delaySeconds: options.jobDelaySeconds,
+          // Queued messages are live clients' (a sandbox client's are held).
+          ...(r.clientId ? { owner: { clientId: r.clientId, sandbox: false } } : {}),
         })),
       );
       tx.afterCommit(() => {
