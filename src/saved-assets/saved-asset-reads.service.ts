@@ -41,6 +41,9 @@ const DESCRIBE_BATCH = 100;
  */
 @Injectable()
 export class SavedAssetReadsService {
+  /** Lists being built, by cache generation and key. */
+  private readonly building = new Map<string, Promise<ListAnswer>>();
+
   constructor(
     private readonly list: SavedAssetListRepository,
     private readonly repo: SavedAssetsRepository,
@@ -92,16 +95,25 @@ export class SavedAssetReadsService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
-    const totals = await this.list.totals(filter);
-    if (pageSize === undefined && totals.total > this.config.savedAssetListMax)
-      throw new SavedAssetListTooLong(
-        totals.total,
-        this.config.savedAssetListMax,
-        MAX_SAVED_ASSET_PAGE_SIZE,
-      );
-    const body = await this.write(clientId, handle, filter, order, embed, totals, page, pageSize);
-    this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
-    return body;
+    // The same list asked for while it is built waits for that build (one answer in memory, not
+    // one per caller); a request after a change of any library starts its own.
+    const flight = `${generation} ${key}`;
+    const under = this.building.get(flight);
+    if (under) return under;
+    const built = (async () => {
+      const totals = await this.list.totals(filter);
+      if (pageSize === undefined && totals.total > this.config.savedAssetListMax)
+        throw new SavedAssetListTooLong(
+          totals.total,
+          this.config.savedAssetListMax,
+          MAX_SAVED_ASSET_PAGE_SIZE,
+        );
+      const body = await this.write(clientId, handle, filter, order, embed, totals, page, pageSize);
+      this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
+      return body;
+    })().finally(() => this.building.delete(flight));
+    this.building.set(flight, built);
+    return built;
   }
 
   /**
