@@ -87,6 +87,10 @@ export class AppConfig implements CommonSettings {
   readonly maxRecipeSetsPerRequest: number;
   /** Items a saved-asset list without pageSize may hold (400 beyond: page it). */
   readonly savedAssetListMax: number;
+  /** Bytes of one saved-asset list answer (400 beyond: a smaller page). */
+  readonly listMaxResponseBytes: number;
+  /** Bytes of one saved asset as listed (413 on the write that would pass it). */
+  readonly savedAssetMaxBytes: number;
   readonly logEntryRetentionDays: number;
   /** Bytes one uploaded file may have (413 beyond). */
   readonly maxUploadBytes: number;
@@ -203,6 +207,8 @@ export class AppConfig implements CommonSettings {
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.savedAssetListMax = env.SAVED_ASSET_LIST_MAX;
+    this.listMaxResponseBytes = parseSize(env.LIST_MAX_RESPONSE_BYTES);
+    this.savedAssetMaxBytes = parseSize(env.SAVED_ASSET_MAX_BYTES);
     this.logEntryRetentionDays = env.LOG_ENTRY_RETENTION_DAYS;
     this.maxUploadBytes = parseSize(env.MAX_UPLOAD_BYTES);
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;

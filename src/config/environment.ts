@@ -12,7 +12,7 @@ import {
 } from 'class-validator';
 import { IntBetween, toBool } from './env-rules';
 import { OPTIONAL_SERVICE_VARIABLES, servicesProblems } from './services-environment';
-import { WorkLimitsEnvironment } from './work-limits-environment';
+import { WorkLimitsEnvironment, workLimitsProblems } from './work-limits-environment';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /**
@@ -208,7 +208,11 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
         : `${e.property}: ${msg}`,
     ),
   );
-  problems.push(...keyRingProblems(parsed), ...servicesProblems(parsed));
+  problems.push(
+    ...keyRingProblems(parsed),
+    ...servicesProblems(parsed),
+    ...workLimitsProblems(parsed),
+  );
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return parsed;
 }

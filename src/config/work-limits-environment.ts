@@ -1,4 +1,5 @@
 import { IsOptional, Matches } from 'class-validator';
+import { parseSize } from '../common/http/sizes';
 import { IntBetween } from './env-rules';
 import { ServicesEnvironment } from './services-environment';
 
@@ -16,8 +17,13 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   @Matches(SIZE, { message: 'JSON_BODY_LIMIT must be a size such as 512kb or 5mb' })
   JSON_BODY_LIMIT = '5mb';
 
+  /**
+   * The largest valid bodies under 5mb hold 270,000–450,000 values (a batch with every field
+   * filled; a ship notification of 1,000 serial numbers per line item), a full batch as partners
+   * send it about 100,000 (json-values.spec.ts); each value costs about 0.4 µs of event loop.
+   */
   @IntBetween(1000, 100_000_000)
-  JSON_MAX_VALUES = 1_000_000;
+  JSON_MAX_VALUES = 500_000;
 
   @IntBetween(10, 10_000_000)
   JSON_MAX_OBJECT_KEYS = 1000;
@@ -35,6 +41,14 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
   @IntBetween(1, 100_000)
   SAVED_ASSET_LIST_MAX = 10_000;
+
+  /** Bytes of one saved-asset list answer, its items counted twice (`contents` and `data`). */
+  @Matches(SIZE, { message: 'LIST_MAX_RESPONSE_BYTES must be a size such as 16mb or 64mb' })
+  LIST_MAX_RESPONSE_BYTES = '64mb';
+
+  /** Bytes of one saved asset as listed: its jobs, results, outputs and upload (413 beyond). */
+  @Matches(SIZE, { message: 'SAVED_ASSET_MAX_BYTES must be a size such as 32kb or 64kb' })
+  SAVED_ASSET_MAX_BYTES = '64kb';
 
   @Matches(SIZE, { message: 'MAX_UPLOAD_BYTES must be a size such as 512kb or 25mb' })
   MAX_UPLOAD_BYTES = '25mb';
@@ -130,4 +144,23 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
   @IntBetween(1, 1000)
   PRINT_PROOF_QUEUE_LIMIT = 5;
+}
+
+/** Room for the list envelope around its items (paging, hash, dates): a few hundred bytes. */
+export const LIST_ENVELOPE_ALLOWANCE = 4096;
+
+/**
+ * What the work limits get wrong together: a list answer must hold at least one saved asset of
+ * the largest size (twice, under `contents` and `data`), or some asset could never be listed.
+ */
+export function workLimitsProblems(env: WorkLimitsEnvironment): string[] {
+  if (!SIZE.test(env.LIST_MAX_RESPONSE_BYTES) || !SIZE.test(env.SAVED_ASSET_MAX_BYTES)) return [];
+  const list = parseSize(env.LIST_MAX_RESPONSE_BYTES);
+  const asset = parseSize(env.SAVED_ASSET_MAX_BYTES);
+  const least = 2 * asset + LIST_ENVELOPE_ALLOWANCE;
+  return list >= least
+    ? []
+    : [
+        `LIST_MAX_RESPONSE_BYTES (${list} bytes) must hold one saved asset of SAVED_ASSET_MAX_BYTES (${asset}) twice and the envelope: at least ${least} bytes`,
+      ];
 }

@@ -9,3 +9,5 @@ export { SAVED_ASSET_ENTITIES } from './entities';
 /** The list's SQL, for the benchmark's query plans. */
 export { pageQuery, SORT_ORDERS, totalsQuery } from './saved-asset-list.repository';
 export { LIST_CACHE_TTL_MS } from './saved-asset-list.cache';
+/** The largest list answer a page of assets at their size limit can make (tests, benchmark). */
+export { worstListBytes } from './list-budget';

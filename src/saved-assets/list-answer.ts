@@ -12,7 +12,10 @@ export const etagOf = (hash: string): string => `"${hash}"`;
 /** Caches (the caller's too) revalidate before reuse: a 304 is cheap. */
 export const LIST_CACHE_CONTROL = 'private, no-cache';
 
-/** A list answer: a page encoded whole, or a long unpaged list spooled (see SpooledJson). */
+/**
+ * A list answer: encoded whole, or spooled (see SpooledJson) when it is a long unpaged list or its
+ * items pass a megabyte.
+ */
 export type ListAnswer = EncodedJson | SpooledJson;
 
 export const isSpooled = (answer: ListAnswer): answer is SpooledJson => 'chunks' in answer;

@@ -4,12 +4,10 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess, ClientNotFound } from '../common/auth/client-access';
 import { ClientsService } from '../clients';
 import { invalidField } from '../common/errors/domain-error';
-import { EncodedJson, encodeJson } from '../common/http/encoded-json';
 import { parseInt32Id } from '../common/validation/int32';
 import { MAX_SAVED_ASSET_PAGE_SIZE, SavedAssetListQueryDto } from './dto/list.dto';
-import { etagOf, ListAnswer } from './list-answer';
-import { envelopeJson, spoolEnvelope } from './list-envelope';
-import { SpooledJson } from '../common/http/spooled-json';
+import { ListAnswer } from './list-answer';
+import { writeEnvelope } from './list-envelope';
 import { AppConfig } from '../config/app-config';
 import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedUploadedAssetDto } from './dto/saved-asset.dto';
@@ -23,14 +21,18 @@ import {
 } from './saved-asset-list.repository';
 import { plainUploadDto, savedAssetDto } from './saved-asset.mapper';
 import { parsePathBoolean } from './saved-asset-ids';
-import { SavedAssetListTooLong, SavedAssetNotFound } from './saved-assets.errors';
+import {
+  SavedAssetListTooLarge,
+  SavedAssetListTooLong,
+  SavedAssetNotFound,
+} from './saved-assets.errors';
 import { SavedAssetsRepository } from './saved-assets.repository';
 
 /**
- * Unpaged lists longer than a page are spooled (see spoolEnvelope), read and described this many
- * items at a time: a batch's text is a few hundred KiB, a few ms of serialising between awaits.
+ * Items of a list read and described at a time: at most SAVED_ASSET_MAX_BYTES each (64 KiB by
+ * default), so a batch's entities and text stay a few MiB however the assets were filled.
  */
-const SPOOL_BATCH = 250;
+const DESCRIBE_BATCH = 100;
 
 /**
  * The read side of the library: an organization's active saved assets in pages (and, on the
@@ -39,6 +41,9 @@ const SPOOL_BATCH = 250;
  */
 @Injectable()
 export class SavedAssetReadsService {
+  /** Lists being built, by cache generation and key. */
+  private readonly building = new Map<string, Promise<ListAnswer>>();
+
   constructor(
     private readonly list: SavedAssetListRepository,
     private readonly repo: SavedAssetsRepository,
@@ -90,23 +95,35 @@ export class SavedAssetReadsService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
-    const totals = await this.list.totals(filter);
-    if (pageSize === undefined && totals.total > this.config.savedAssetListMax)
-      throw new SavedAssetListTooLong(
-        totals.total,
-        this.config.savedAssetListMax,
-        MAX_SAVED_ASSET_PAGE_SIZE,
-      );
-    const body =
-      pageSize === undefined && totals.total > MAX_SAVED_ASSET_PAGE_SIZE
-        ? await this.spool(clientId, handle, filter, order, embed, totals)
-        : await this.encodePage(clientId, handle, filter, order, embed, totals, page, pageSize);
-    this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
-    return body;
+    // The same list asked for while it is built waits for that build (one answer in memory, not
+    // one per caller); a request after a change of any library starts its own.
+    const flight = `${generation} ${key}`;
+    const under = this.building.get(flight);
+    if (under) return under;
+    const built = (async () => {
+      const totals = await this.list.totals(filter);
+      if (pageSize === undefined && totals.total > this.config.savedAssetListMax)
+        throw new SavedAssetListTooLong(
+          totals.total,
+          this.config.savedAssetListMax,
+          MAX_SAVED_ASSET_PAGE_SIZE,
+        );
+      const body = await this.write(clientId, handle, filter, order, embed, totals, page, pageSize);
+      this.cache.set(key, clientId, filter.organizationIdentifier, body, generation);
+      return body;
+    })().finally(() => this.building.delete(flight));
+    this.building.set(flight, built);
+    return built;
   }
 
-  /** One page (or a whole list of at most a page) encoded in one piece. */
-  private async encodePage(
+  /**
+   * A page, or a whole list: its keys at once (a page, or at most SAVED_ASSET_LIST_MAX), then its
+   * items described a batch at a time and written one by one within LIST_MAX_RESPONSE_BYTES (see
+   * writeEnvelope), so neither all its entities nor (past a megabyte) its text are held together,
+   * and the event loop turns between batches and slices. A list without pageSize longer than a
+   * page is always spooled and streamed.
+   */
+  private async write(
     clientId: string,
     handle: string,
     filter: ListFilter,
@@ -115,51 +132,35 @@ export class SavedAssetReadsService {
     totals: ListTotals,
     page: number,
     pageSize: number | undefined,
-  ): Promise<EncodedJson> {
+  ): Promise<ListAnswer> {
+    const offset = pageSize === undefined ? 0 : (page - 1) * pageSize;
     const keys =
-      totals.total === 0 || (pageSize !== undefined && (page - 1) * pageSize >= totals.total)
+      totals.total === 0 || offset >= totals.total
         ? []
-        : await this.list.page(
-            filter,
-            order,
-            pageSize,
-            pageSize === undefined ? 0 : (page - 1) * pageSize,
-          );
-    const contents = await this.describe(clientId, handle, filter, keys, embed);
-    const size = pageSize ?? totals.total;
-    const [text, hash] = envelopeJson(contents, totals.lastModified, {
-      totalRecords: totals.total,
-      pageCount: size === 0 ? 0 : Math.ceil(totals.total / size),
-      page,
-      pageSize: size,
-    });
-    return encodeJson(text, etagOf(hash));
-  }
-
-  /**
-   * A whole list longer than a page, spooled: its keys at once (at most SAVED_ASSET_LIST_MAX of
-   * them), then its items described and compressed a batch at a time, so neither its text nor
-   * all its entities are ever held together and the event loop turns between batches.
-   */
-  private async spool(
-    clientId: string,
-    handle: string,
-    filter: ListFilter,
-    order: SortOrder,
-    embed: boolean,
-    totals: ListTotals,
-  ): Promise<SpooledJson> {
-    const keys = await this.list.page(filter, order, this.config.savedAssetListMax, 0);
+        : await this.list.page(filter, order, pageSize ?? this.config.savedAssetListMax, offset);
     const batches = async function* (
       describe: (batch: ListKey[]) => Promise<SavedUploadedAssetDto[]>,
     ): AsyncGenerator<SavedUploadedAssetDto[]> {
-      for (let i = 0; i < keys.length; i += SPOOL_BATCH)
-        yield await describe(keys.slice(i, i + SPOOL_BATCH));
+      for (let i = 0; i < keys.length; i += DESCRIBE_BATCH)
+        yield await describe(keys.slice(i, i + DESCRIBE_BATCH));
     };
-    return spoolEnvelope(
+    const size = pageSize ?? totals.total;
+    const maxBytes = this.config.listMaxResponseBytes;
+    return writeEnvelope(
       batches((batch) => this.describe(clientId, handle, filter, batch, embed)),
       totals.lastModified,
-      { totalRecords: totals.total, pageCount: 1, page: 1, pageSize: totals.total },
+      {
+        totalRecords: totals.total,
+        pageCount: size === 0 ? 0 : Math.ceil(totals.total / size),
+        page,
+        pageSize: size,
+      },
+      {
+        maxBytes,
+        tooLarge: (budget) =>
+          new SavedAssetListTooLarge(maxBytes, budget.count, pageSize, MAX_SAVED_ASSET_PAGE_SIZE),
+        spool: pageSize === undefined && totals.total > MAX_SAVED_ASSET_PAGE_SIZE,
+      },
     );
   }
 

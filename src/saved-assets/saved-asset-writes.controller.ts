@@ -28,6 +28,12 @@ const ID_400 = 'The id is not a 32-bit integer, or the body is invalid';
 const RESULT_400 =
   "or an output's format is unknown (the 400 lists the known extensions): the field and the rule.";
 
+/** A job write past the asset's size, or a body past the body limits. */
+const ASSET_413 =
+  'The body is larger than JSON_BODY_LIMIT, or holds more than JSON_MAX_VALUES values or an object of more than JSON_MAX_OBJECT_KEYS keys; or the write would make the saved asset, as the list writes it (its jobs, results, outputs and upload), larger than SAVED_ASSET_MAX_BYTES (default 64kb): nothing is stored.';
+const ASSET_413_EXAMPLE =
+  'Saved asset 311 would be 70211 bytes as listed (with its production jobs, results, outputs and upload), more than the 65536 an asset may be (SAVED_ASSET_MAX_BYTES).';
+
 /** The write side of the library: Admin tokens of the client (a ServiceAdmin token: any). */
 @ApiTags('Assets')
 @Authenticated({ role: Role.Admin })
@@ -101,7 +107,7 @@ export class SavedAssetWritesController {
     operationId: 'createProductionJob',
     summary: 'Add a production job to a saved asset',
     description:
-      "A production job with the spec's ProductionJob field names (status defaults to Submitted), optionally with its result. At most 50 jobs per asset (409 beyond), 20 outputs per result. An output names its format by extension or MIME type (default: the extension of its uri); convertedAssetId must be an upload of the client. Moves the asset to the top of the RecentlyUsed order. Requires an Admin token. Accepts an optional Idempotency-Key.",
+      "A production job with the spec's ProductionJob field names (status defaults to Submitted), optionally with its result. At most 50 jobs per asset (409 beyond), 20 outputs per result, and the asset as listed (its jobs, results, outputs and upload) at most SAVED_ASSET_MAX_BYTES (default 64kb; 413 beyond, nothing stored). An output names its format by extension or MIME type (default: the extension of its uri); convertedAssetId must be an upload of the client. Moves the asset to the top of the RecentlyUsed order. Requires an Admin token. Accepts an optional Idempotency-Key.",
   })
   @IdParam('The id of the saved asset.')
   @ApiBody({ type: ProductionJobInputDto, examples: { embroidery: { value: JOB_INPUT_EXAMPLE } } })
@@ -113,6 +119,7 @@ export class SavedAssetWritesController {
     'Saved asset 311 was not found.',
   )
   @ApiTextError(409, 'The asset has 50 production jobs already (or the Idempotency-Key is in use).')
+  @ApiTextError(413, ASSET_413, ASSET_413_EXAMPLE)
   createProductionJob(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -126,7 +133,7 @@ export class SavedAssetWritesController {
     operationId: 'updateProductionJob',
     summary: 'Report on a production job',
     description:
-      "A provider reports back: status, providerReference, notes, specificationUri, dstUri (fields left out stay), and the result with its outputs, which replaces an earlier result whole. Moves the asset to the top of the RecentlyUsed order. Another client's job answers 404. Requires an Admin token.",
+      "A provider reports back: status, providerReference, notes, specificationUri, dstUri (fields left out stay), and the result with its outputs, which replaces an earlier result whole. A report that would make the asset larger as listed than SAVED_ASSET_MAX_BYTES (default 64kb) answers 413 and changes nothing. Moves the asset to the top of the RecentlyUsed order. Another client's job answers 404. Requires an Admin token.",
   })
   @IdParam('The id of the production job.')
   @ApiBody({ type: ProductionJobUpdateDto, examples: { completed: { value: JOB_REPORT_EXAMPLE } } })
@@ -137,6 +144,7 @@ export class SavedAssetWritesController {
     'No production job of the calling client has this id, or convertedAssetId names no upload of the client.',
     'Production job 2201 was not found.',
   )
+  @ApiTextError(413, ASSET_413, ASSET_413_EXAMPLE)
   updateProductionJob(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

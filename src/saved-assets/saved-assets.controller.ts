@@ -14,9 +14,9 @@ import { SAVED_ASSET_EXAMPLE } from './saved-assets.examples';
 
 const LIST = 'api/assets/saved/client/:clientHandle/organization/:clientIdentifier';
 const LIST_DESCRIPTION =
-  "The organization's active saved assets with their production jobs, results and outputs, in the envelope of the spec (`contents` and `data` carry the same array). `pageSize` turns paging on (at most 500; omitted: every item, `page` ignored, up to SAVED_ASSET_LIST_MAX items (default 10,000; a longer list answers 400 saying to page it); such a list over 500 items is streamed). `hash` digests the answer; the ETag header carries it and If-None-Match answers 304 while nothing changed. Any token of the client named in the path (a ServiceAdmin token may read any client).";
+  "The organization's active saved assets with their production jobs, results and outputs, in the envelope of the spec (`contents` and `data` carry the same array). `pageSize` turns paging on (at most 500; omitted: every item, `page` ignored, up to SAVED_ASSET_LIST_MAX items (default 10,000; a longer list answers 400 saying to page it); such a list over 500 items is streamed). An answer is at most LIST_MAX_RESPONSE_BYTES (default 64mb), its items counted twice (`contents` and `data`): a longer one answers 400 naming the limit and how many of its first items fit, before anything is sent (a page of 500 assets at SAVED_ASSET_MAX_BYTES fits the defaults). `hash` digests the answer; the ETag header carries it and If-None-Match answers 304 while nothing changed. Any token of the client named in the path (a ServiceAdmin token may read any client).";
 const LIST_400 =
-  'A parameter outside its rule: page or pageSize not an integer in range, sortOrder not one of RecentlyUsed, Newest, Oldest, Name, a text too long; or, without pageSize, more items than SAVED_ASSET_LIST_MAX (page the list).';
+  'A parameter outside its rule: page or pageSize not an integer in range, sortOrder not one of RecentlyUsed, Newest, Oldest, Name, a text too long; or, without pageSize, more items than SAVED_ASSET_LIST_MAX (page the list); or the answer would be more than LIST_MAX_RESPONSE_BYTES (ask for a smaller pageSize: the message says which fits).';
 
 /** The Assets routes of the spec that read an organization's artwork library. */
 @ApiTags('Assets')

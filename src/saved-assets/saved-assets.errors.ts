@@ -44,3 +44,33 @@ export class SavedAssetListTooLong extends DomainError {
     );
   }
 }
+
+/**
+ * A list answer would be longer than LIST_MAX_RESPONSE_BYTES: refused before any of it is sent
+ * (`fit`: how many of its first items fit). A page says which pageSize fits; a list without
+ * pageSize says to page it.
+ */
+export class SavedAssetListTooLarge extends DomainError {
+  constructor(max: number, fit: number, pageSize: number | undefined, maxPageSize: number) {
+    const advice =
+      pageSize === undefined
+        ? `page it with pageSize (at most ${Math.max(1, Math.min(fit, maxPageSize))}) and page`
+        : `ask for pageSize ${Math.max(1, fit)} or less`;
+    super(
+      'SAVED_ASSET_LIST_TOO_LARGE',
+      ErrorKind.BadRequest,
+      `The answer would be more than ${max} bytes, the limit of a list (LIST_MAX_RESPONSE_BYTES); its first ${fit} items fit: ${advice}.`,
+    );
+  }
+}
+
+/** A write would make a saved asset, as listed, larger than SAVED_ASSET_MAX_BYTES. */
+export class SavedAssetTooLarge extends DomainError {
+  constructor(id: number, bytes: number, max: number) {
+    super(
+      'SAVED_ASSET_TOO_LARGE',
+      ErrorKind.PayloadTooLarge,
+      `Saved asset ${id} would be ${bytes} bytes as listed (with its production jobs, results, outputs and upload), more than the ${max} an asset may be (SAVED_ASSET_MAX_BYTES).`,
+    );
+  }
+}

@@ -15,15 +15,17 @@ import {
 import { ProductionJobDto } from './dto/production-job.dto';
 import { SaveAssetDto, SavedUploadedAssetDto } from './dto/saved-asset.dto';
 import { ProductionJobEntity } from './entities/production-job.entity';
-import { jobDto, plainUploadName } from './saved-asset.mapper';
+import { jobDto, plainUploadName, savedAssetDto } from './saved-asset.mapper';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
 import {
   ProductionJobNotFound,
   SavedAssetNotFound,
+  SavedAssetTooLarge,
   TooManyProductionJobs,
 } from './saved-assets.errors';
 import { SavedAssetRow, SavedAssetsRepository } from './saved-assets.repository';
 import { ChangeNotices, libraryId } from '../common/caching/change-notices';
+import { AppConfig } from '../config/app-config';
 
 /** Jobs one saved asset may have: every listing carries all jobs of the listed assets. */
 export const MAX_JOBS_PER_ASSET = 50;
@@ -55,6 +57,7 @@ export class SavedAssetsService {
     private readonly assets: AssetsService,
     private readonly reads: SavedAssetReadsService,
     private readonly changes: ChangeNotices,
+    private readonly config: AppConfig,
   ) {}
 
   /** Saves one of the caller's uploads into an organization's library. */
@@ -117,6 +120,7 @@ export class SavedAssetsService {
       });
       if (input.result) await this.report(asset.clientId, job, input.result, now);
       await this.repo.touchAsset(id, now);
+      await this.withinSize(asset);
       this.changed(asset);
       return this.jobAnswer(asset, job.id);
     });
@@ -149,8 +153,10 @@ export class SavedAssetsService {
         lastModifiedAt: now,
       });
       if (input.result) await this.report(job.clientId, job, input.result, now);
+      // The asset's row stays locked from here on: reports on its jobs are measured in turn.
       await this.repo.touchAsset(job.savedAssetId, now);
       const asset = (await this.repo.findAsset(job.savedAssetId))!;
+      await this.withinSize(asset);
       this.changed(asset);
       return this.jobAnswer(asset, id);
     });
@@ -200,6 +206,26 @@ export class SavedAssetsService {
       },
       outputs,
     );
+  }
+
+  /**
+   * Refuses (and so rolls back) a write that leaves the asset larger, as the list writes it with
+   * its upload, than SAVED_ASSET_MAX_BYTES: a page of assets at that size stays within
+   * LIST_MAX_RESPONSE_BYTES. Measured on what the transaction holds, after the write.
+   */
+  private async withinSize(asset: SavedAssetRow): Promise<void> {
+    const [uploads, jobs] = await Promise.all([
+      this.assets.describeOwned(asset.clientId, [asset.uploadedAssetId]),
+      this.repo.jobsOf([asset.id]),
+    ]);
+    const upload = uploads.get(asset.uploadedAssetId);
+    if (!upload) return; // the foreign key keeps it; nothing to measure without it
+    const bytes = Buffer.byteLength(
+      JSON.stringify(savedAssetDto(asset, asset.client.handle, upload, jobs, true)),
+      'utf8',
+    );
+    const max = this.config.savedAssetMaxBytes;
+    if (bytes > max) throw new SavedAssetTooLarge(asset.id, bytes, max);
   }
 
   /** Drops the cached pages of the asset's library once the change is committed. */
