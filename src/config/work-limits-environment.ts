@@ -127,6 +127,13 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   @IntBetween(1_000_000, 1_000_000_000)
   PRINT_MAX_IMAGE_PIXELS = 40_000_000;
 
+  /**
+   * Megabytes the print jobs of one process may allocate together, each weighed up front by the
+   * cost model (printJobBytes): a job waits until its weight fits; one over the whole runs alone.
+   */
+  @IntBetween(64, 65_536)
+  PRINT_MEMORY_BUDGET_MB = 512;
+
   /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
   @IntBetween(1, 1000)
   PRINT_PROOF_QUEUE_LIMIT = 5;

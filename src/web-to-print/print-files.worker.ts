@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import {
   DesignedRecipeSet,
   printCostProblems,
+  printJobBytes,
   RecipeSetDesignsService,
   RecipeSetsService,
   RecipeStatus,
@@ -21,6 +22,7 @@ import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-s
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
+import { PrintMemoryBudget } from './print-memory-budget';
 
 /** Statuses the work may move a recipe set out of (never a hold, a cancellation or what follows). */
 const BEFORE_PRINT = [
@@ -56,6 +58,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly events: EventRecorder,
     private readonly printSettings: PrintSettingsService,
     private readonly failures: PrintFailures,
+    private readonly memory: PrintMemoryBudget,
   ) {}
 
   onModuleInit(): void {
@@ -103,17 +106,16 @@ export class PrintFilesWorker implements OnModuleInit {
       );
     });
     try {
-      const files = await generatePrintFiles(
-        {
-          recipeSet,
-          product: {
-            handle: recipeSet.product.definition.handle,
-            definition: recipeSet.product.definition,
-          },
-          order: await this.orders.latestFor(recipeSetId),
-        },
-        this.images.forDesign(recipeSet.clientId),
-        set.settings,
+      const order = await this.orders.latestFor(recipeSetId);
+      const { definition } = recipeSet.product;
+      // Weighed up front by the cost model: concurrent jobs stay within PRINT_MEMORY_BUDGET_MB.
+      const weight = printJobBytes(recipeSet.design, definition, bleedOf(set.settings));
+      const files = await this.memory.run(weight, () =>
+        generatePrintFiles(
+          { recipeSet, product: { handle: definition.handle, definition }, order },
+          this.images.forDesign(recipeSet.clientId),
+          set.settings,
+        ),
       );
       const key = (name: string, ext: 'pdf' | 'png' | 'zip') =>
         this.keys.forInputs(
