@@ -96,6 +96,8 @@ export class AppConfig implements CommonSettings {
    */
   readonly uploads: {
     maxFrames: number;
+    /** Estimated CPU of one normalisation, in megapixels of JPEG (400 beyond), from the header. */
+    maxCost: number;
     concurrency: number;
     bodies: number;
     clientShare: number;
@@ -209,6 +211,7 @@ export class AppConfig implements CommonSettings {
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
     this.uploads = {
       maxFrames: env.MAX_UPLOAD_FRAMES,
+      maxCost: env.MAX_UPLOAD_COST,
       concurrency: env.UPLOAD_CONCURRENCY,
       bodies: env.UPLOAD_BODIES,
       clientShare: env.UPLOAD_CLIENT_SHARE_PERCENT / 100,

@@ -42,6 +42,13 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   @IntBetween(1, 1_000_000_000)
   MAX_UPLOAD_PIXELS = 40_000_000;
 
+  /**
+   * The CPU one upload's normalisation may cost, in megapixels of JPEG: its pixels weighted by
+   * format (JPEG, TIFF 1; PNG, GIF 2; WebP 4; lossless WebP 5), estimated from its header.
+   */
+  @IntBetween(1, 100_000)
+  MAX_UPLOAD_COST = 80;
+
   /** Frames an animated upload (GIF, WebP) may have; its pixels count once per frame. */
   @IntBetween(1, 100_000)
   MAX_UPLOAD_FRAMES = 100;
