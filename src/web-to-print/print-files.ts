@@ -97,6 +97,12 @@ export interface PrintManifest {
 }
 
 const PRINT_TASKS = 'web-to-print/print-files.task';
+/**
+ * How long a print task may take, waiting for a thread included, unless WORKER_TASK_TIMEOUT_MS
+ * allows longer: a PDF at the ceilings takes seconds alone, more behind a queue of renders, and
+ * the job's attempt itself expires later (JOB_EXPIRE_SECONDS, 300 s by default).
+ */
+const PRINT_TASK_TIMEOUT_MS = 240_000;
 const drawPdfTask = workerTask<PrintPdfPlan, { bytes: Uint8Array }>(PRINT_TASKS, 'drawPdf');
 const packTask = workerTask<PackInput, PackOutput>(PRINT_TASKS, 'packFiles');
 
@@ -130,6 +136,7 @@ export async function generatePrintFiles(
   pool: WorkerPool = workerPool(),
 ): Promise<PrintFileSet> {
   const { recipeSet, product } = input;
+  const timeoutMs = Math.max(pool.settings.taskTimeoutMs, PRINT_TASK_TIMEOUT_MS);
   const made: { handle: string; pdf: PackedFile; png: PackedFile }[] = [];
   const manifested: PrintManifest['locations'] = [];
   const names = new Set<string>();
@@ -150,7 +157,7 @@ export async function generatePrintFiles(
       resolved,
     );
     // The plan's images are copied to the thread (they may be cached here); the PDF moves back.
-    const { bytes: pdf } = await pool.run(drawPdfTask, plan);
+    const { bytes: pdf } = await pool.run(drawPdfTask, plan, { timeoutMs });
     const files = {
       pdf: { name: `${base}.pdf`, bytes: pdf },
       png: { name: `${base}.png`, bytes: png },
@@ -217,7 +224,7 @@ export async function generatePrintFiles(
   const packed = await pool.run(
     packTask,
     { files, manifest: unpacked },
-    { transfer: made.map((l) => l.pdf.bytes.buffer) },
+    { transfer: made.map((l) => l.pdf.bytes.buffer), timeoutMs },
   );
   const byName = new Map(
     packed.files.map((f): [string, PrintFile] => [

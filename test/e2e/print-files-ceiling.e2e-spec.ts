@@ -37,7 +37,7 @@ describe('Print files at the cost ceiling (HTTP)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { WORKERS: 'true', WORKER_TASK_TIMEOUT_MS: '300000' } });
+    t = await createTestApp({ env: { WORKERS: 'true' } });
     a = await createClient(t.app, { role: Role.Admin });
     await t.app.get(DemoService).installCatalog(a.handle);
     const pool = workerPool();
