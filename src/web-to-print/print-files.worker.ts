@@ -108,15 +108,6 @@ export class PrintFilesWorker implements OnModuleInit {
     try {
       const order = await this.orders.latestFor(recipeSetId);
       const { definition } = recipeSet.product;
-      // Weighed up front by the cost model: concurrent jobs stay within PRINT_MEMORY_BUDGET_MB.
-      const weight = printJobBytes(recipeSet.design, definition, bleedOf(set.settings));
-      const files = await this.memory.run(weight, () =>
-        generatePrintFiles(
-          { recipeSet, product: { handle: definition.handle, definition }, order },
-          this.images.forDesign(recipeSet.clientId),
-          set.settings,
-        ),
-      );
       const key = (name: string, ext: 'pdf' | 'png' | 'zip') =>
         this.keys.forInputs(
           PRINT_NAMESPACE,
@@ -124,13 +115,24 @@ export class PrintFilesWorker implements OnModuleInit {
           ext,
         );
       const locations: Record<string, StoredLocationFiles> = {};
-      for (const l of files.locations) {
-        locations[l.handle] = { pdf: key(l.pdf.name, 'pdf'), png: key(l.png.name, 'png') };
-        await this.store.put(locations[l.handle].pdf, l.pdf.bytes);
-        await this.store.put(locations[l.handle].png, l.png.bytes);
-      }
       const zipKey = key(`${recipeSet.readableId}.zip`, 'zip');
-      await this.store.put(zipKey, files.zip);
+      // Weighed up front by the cost model, held until the files are stored: concurrent jobs
+      // stay within PRINT_MEMORY_BUDGET_MB.
+      const weight = printJobBytes(recipeSet.design, definition, bleedOf(set.settings));
+      const files = await this.memory.run(weight, async () => {
+        const made = await generatePrintFiles(
+          { recipeSet, product: { handle: definition.handle, definition }, order },
+          this.images.forDesign(recipeSet.clientId),
+          set.settings,
+        );
+        for (const l of made.locations) {
+          locations[l.handle] = { pdf: key(l.pdf.name, 'pdf'), png: key(l.png.name, 'png') };
+          await this.store.put(locations[l.handle].pdf, l.pdf.bytes);
+          await this.store.put(locations[l.handle].png, l.png.bytes);
+        }
+        await this.store.put(zipKey, made.zip);
+        return { locations: made.locations.map((l) => ({ handle: l.handle })) };
+      });
       const at = this.clock.now();
       await this.uow.run(async () => {
         await this.sets.ready(set.id, { zipKey, locations }, at);
