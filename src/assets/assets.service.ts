@@ -97,6 +97,7 @@ export class AssetsService {
     const limits = {
       maxPixels: this.config.maxUploadPixels,
       maxFrames: this.config.uploads.maxFrames,
+      maxCost: this.config.uploads.maxCost,
       name: fileName ? `The file ${JSON.stringify(fileName)}` : 'The file',
     };
     // The header first (cheap): what is too costly to decode is refused before it waits or counts.

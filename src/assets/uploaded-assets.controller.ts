@@ -32,7 +32,7 @@ export class UploadedAssetsController {
     operationId: 'uploadAsset',
     summary: 'Upload an image (artwork) as multipart/form-data',
     description:
-      'Stores an image for the calling client: one file in the multipart field `file` (PNG, JPEG, WebP, GIF or TIFF, told by its content, never by its name or part Content-Type; SVG is refused), at most MAX_UPLOAD_BYTES (default 25 MB, 413 beyond), MAX_UPLOAD_PIXELS pixels over MAX_UPLOAD_FRAMES frames at most (400 beyond, checked from the header before decoding). Uploads are counted against the plan of the client (PLAN_UPLOADS_PER_MINUTE, 429 beyond) and admitted fairly between clients (UPLOAD_BODIES bodies in memory and UPLOAD_CONCURRENCY decoding at once, each client its share: 503 with Retry-After past the queue). The EXIF orientation is applied and all metadata (EXIF, GPS, XMP) removed; the image keeps its format. The same image uploaded twice by one client is stored once (same `uri` and `sha256`) but each upload gets its own id, so different organizations may upload the same file. Accepts an optional Idempotency-Key (the file and the text fields make the request).',
+      'Stores an image for the calling client: one file in the multipart field `file` (PNG, JPEG, WebP, GIF or TIFF, told by its content, never by its name or part Content-Type; SVG is refused), at most MAX_UPLOAD_BYTES (default 25 MB, 413 beyond), MAX_UPLOAD_PIXELS pixels over MAX_UPLOAD_FRAMES frames at most, and a normalisation costing at most MAX_UPLOAD_COST megapixels of JPEG (pixels weighted by format: WebP 4, lossless WebP 5) (400 beyond, checked from the header before decoding). Uploads are counted against the plan of the client (PLAN_UPLOADS_PER_MINUTE, 429 beyond) and admitted fairly between clients (UPLOAD_BODIES bodies in memory and UPLOAD_CONCURRENCY decoding at once, each client its share: 503 with Retry-After past the queue). The EXIF orientation is applied and all metadata (EXIF, GPS, XMP) removed; the image keeps its format. The same image uploaded twice by one client is stored once (same `uri` and `sha256`) but each upload gets its own id, so different organizations may upload the same file. Accepts an optional Idempotency-Key (the file and the text fields make the request).',
   })
   @ApiBody({ schema: UPLOAD_BODY_SCHEMA })
   @ApiCreatedResponse({
@@ -42,7 +42,7 @@ export class UploadedAssetsController {
   })
   @ApiTextError(
     400,
-    `Not an image of an accepted type (a renamed file, SVG), truncated or corrupt, more pixels than MAX_UPLOAD_PIXELS or frames than MAX_UPLOAD_FRAMES, a text field too long, or ${MULTIPART_400}.`,
+    `Not an image of an accepted type (a renamed file, SVG), truncated or corrupt, more pixels than MAX_UPLOAD_PIXELS or frames than MAX_UPLOAD_FRAMES, dearer to normalise than MAX_UPLOAD_COST, a text field too long, or ${MULTIPART_400}.`,
     'The file "logo.png" is not an image of an accepted type (PNG, JPEG, WebP, GIF or TIFF).',
   )
   uploadAsset(

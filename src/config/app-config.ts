@@ -102,6 +102,8 @@ export class AppConfig implements CommonSettings {
    */
   readonly uploads: {
     maxFrames: number;
+    /** Estimated CPU of one normalisation, in megapixels of JPEG (400 beyond), from the header. */
+    maxCost: number;
     concurrency: number;
     bodies: number;
     clientShare: number;
@@ -151,7 +153,13 @@ export class AppConfig implements CommonSettings {
    * may need, the pixels of the images it may draw there, and the proofs one client may have
    * queued or running.
    */
-  readonly print: { maxPixels: number; maxImagePixels: number; proofQueueLimit: number };
+  readonly print: {
+    maxPixels: number;
+    maxImagePixels: number;
+    proofQueueLimit: number;
+    /** Bytes the print jobs of this process may allocate together (PRINT_MEMORY_BUDGET_MB). */
+    memoryBudgetBytes: number;
+  };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
   readonly messages: MessageSettings;
@@ -214,6 +222,7 @@ export class AppConfig implements CommonSettings {
     this.maxUploadPixels = env.MAX_UPLOAD_PIXELS;
     this.uploads = {
       maxFrames: env.MAX_UPLOAD_FRAMES,
+      maxCost: env.MAX_UPLOAD_COST,
       concurrency: env.UPLOAD_CONCURRENCY,
       bodies: env.UPLOAD_BODIES,
       clientShare: env.UPLOAD_CLIENT_SHARE_PERCENT / 100,
@@ -255,6 +264,7 @@ export class AppConfig implements CommonSettings {
       maxPixels: env.PRINT_MAX_PIXELS,
       maxImagePixels: env.PRINT_MAX_IMAGE_PIXELS,
       proofQueueLimit: env.PRINT_PROOF_QUEUE_LIMIT,
+      memoryBudgetBytes: env.PRINT_MEMORY_BUDGET_MB * 1024 * 1024,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     this.messages = {

@@ -56,6 +56,13 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   @IntBetween(1, 1_000_000_000)
   MAX_UPLOAD_PIXELS = 40_000_000;
 
+  /**
+   * The CPU one upload's normalisation may cost, in megapixels of JPEG: its pixels weighted by
+   * format (JPEG, TIFF 1; PNG, GIF 2; WebP 4; lossless WebP 5), estimated from its header.
+   */
+  @IntBetween(1, 100_000)
+  MAX_UPLOAD_COST = 80;
+
   /** Frames an animated upload (GIF, WebP) may have; its pixels count once per frame. */
   @IntBetween(1, 100_000)
   MAX_UPLOAD_FRAMES = 100;
@@ -140,6 +147,13 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   /** Pixels of the images one location's print files draw (the parts on the page, summed). */
   @IntBetween(1_000_000, 1_000_000_000)
   PRINT_MAX_IMAGE_PIXELS = 40_000_000;
+
+  /**
+   * Megabytes the print jobs of one process may allocate together, each weighed up front by the
+   * cost model (printJobBytes): a job waits until its weight fits; one over the whole runs alone.
+   */
+  @IntBetween(64, 65_536)
+  PRINT_MEMORY_BUDGET_MB = 512;
 
   /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
   @IntBetween(1, 1000)

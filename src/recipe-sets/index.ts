@@ -23,6 +23,7 @@ export {
   PRINT_BYTES_PER_PIXEL,
   printCanvasPixels,
   printCostProblems,
+  printJobBytes,
   printPixels,
 } from './print-cost';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */

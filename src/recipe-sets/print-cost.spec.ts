@@ -1,6 +1,13 @@
 import type { ProductDefinition, ProductLocation } from '../catalog';
 import type { ImageElement } from './design';
-import { drawnImagePixels, printCanvasPixels, printCostProblems, printPixels } from './print-cost';
+import {
+  drawnImagePixels,
+  locationPrintBytes,
+  printCanvasPixels,
+  printCostProblems,
+  printJobBytes,
+  printPixels,
+} from './print-cost';
 
 const location = (over: Partial<ProductLocation> = {}): ProductLocation => ({
   handle: 'front',
@@ -84,5 +91,57 @@ describe('print cost', () => {
     expect(
       printCostProblems(two, product, { maxPixels: 20_000_000, maxImagePixels: 40_000_000 }),
     ).toEqual([]);
+  });
+
+  describe('what a print job allocates (its weight in PRINT_MEMORY_BUDGET_MB)', () => {
+    const MB = 1024 * 1024;
+    const page = { x: -3, y: -3, width: 306, height: 406 };
+    const covering = (over: Partial<ImageElement> = {}) => image({ ...page, ...over });
+
+    it('counts the PNG canvas, and the PDF images decoded, planed and written', () => {
+      const front = location();
+      const canvas = 3614 * 4795;
+      const drawn = drawnImagePixels(front, covering());
+      expect(drawn / canvas).toBeCloseTo(1, 3); // the page, give or take the rounding
+      // Two images covering the page (the PRINT_MAX_IMAGE_PIXELS ceiling of the demo tee).
+      const bytes = locationPrintBytes(front, { elements: [covering(), covering()] }, 3);
+      expect(bytes.png).toBe(4 * 3543 * 4724);
+      expect(bytes.pdf).toBe(5 * 2 * drawn + 4 * MB);
+      // The largest image decoded with its planes, beside the PDF's planes and its written copy.
+      expect(bytes.making).toBe(9 * drawn + 2 * bytes.pdf);
+      // Text and backgrounds alone: the canvas (12 bytes a pixel), 28 when turned.
+      const text = { type: 'text', x: 0, y: 0, rotation: 0 } as unknown as ImageElement;
+      expect(locationPrintBytes(front, { elements: [text], background: '#fff' }, 3).making).toBe(
+        12 * canvas,
+      );
+      expect(locationPrintBytes(front, { elements: [{ ...text, rotation: 30 }] }, 3).making).toBe(
+        28 * canvas,
+      );
+    });
+
+    it('adds the files of the locations made before, and the packing of them all', () => {
+      const product = {
+        handle: 'tee',
+        locations: [location(), location({ handle: 'back' }), location({ handle: 'blank' })],
+      } as unknown as ProductDefinition;
+      const one = locationPrintBytes(location(), { elements: [covering(), covering()] }, 3);
+      const design = {
+        front: { elements: [covering(), covering()] },
+        back: { elements: [covering(), covering()] },
+        blank: { elements: [] },
+      };
+      const files = 2 * (one.png + one.pdf);
+      // Packing holds the files, a copy of each PNG and a ZIP as large as the files.
+      expect(printJobBytes(design, product)).toBe(
+        Math.max(one.png + one.pdf + one.making, 2 * files + 2 * one.png),
+      );
+      expect(printJobBytes({ front: design.front }, product)).toBe(
+        Math.max(one.making, 2 * (one.png + one.pdf) + one.png),
+      );
+      expect(printJobBytes({}, product)).toBe(0);
+      // The ceiling design of the demo tee weighs about half a gigabyte.
+      expect(printJobBytes({ front: design.front }, product) / MB).toBeGreaterThan(400);
+      expect(printJobBytes({ front: design.front }, product) / MB).toBeLessThan(800);
+    });
   });
 });

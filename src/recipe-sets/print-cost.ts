@@ -145,3 +145,69 @@ export function printCostProblems(
   }
   return problems;
 }
+
+/** Bytes of a print PDF besides its images (ICC profile, outlines, structure), at most. */
+const PDF_OVERHEAD_BYTES = 4 * 1024 * 1024;
+
+/** Bytes one location's print files may allocate: while it is made, and what it leaves. */
+export interface LocationPrintBytes {
+  /** The peak while its PNG or PDF is drawn (the larger of the two). */
+  making: number;
+  /** The PNG, at most (RGBA that did not compress at all). */
+  png: number;
+  /** The PDF, at most (every image's planes undeflated, plus its overhead). */
+  pdf: number;
+}
+
+/**
+ * What one location's print files allocate at most, from the design and the product alone: the
+ * PNG's canvas ({@link PRINT_BYTES_PER_PIXEL} per pixel, 28 when an element is turned by a non-right
+ * angle); the PDF's largest decoded image (RGBA, 4 bytes per pixel) with its colour and alpha
+ * planes (5) beside the planes of every image already drawn (5 per pixel, undeflated at worst)
+ * and, while pdf-lib writes it, the written copy (the PDF again); the files it leaves.
+ */
+export function locationPrintBytes(
+  location: ProductLocation,
+  design: LocationDesign,
+  bleedMm: number,
+): LocationPrintBytes {
+  const canvas = printCanvasPixels(location, bleedMm);
+  const turned = design.elements.some((e) => e.rotation % 90 !== 0);
+  const raster = canvas.width * canvas.height * (turned ? 28 : PRINT_BYTES_PER_PIXEL);
+  const images = design.elements.flatMap((e) =>
+    e.type === 'image' ? [drawnImagePixels(location, e, bleedMm)] : [],
+  );
+  const pdf = 5 * images.reduce((sum, n) => sum + n, 0) + PDF_OVERHEAD_BYTES;
+  const largest = Math.max(0, ...images);
+  const pixels = printPixels(location);
+  return {
+    making: Math.max(raster, 9 * largest + 2 * pdf),
+    png: 4 * pixels.width * pixels.height,
+    pdf,
+  };
+}
+
+/**
+ * The bytes a print job allocates at most (the weight of a job in PRINT_MEMORY_BUDGET_MB): the
+ * locations are made one after another, each at its peak beside the files of those made before;
+ * then the files are packed (hashed, zipped) in a worker thread, which holds a copy of each PNG
+ * and the ZIP (at most the files' size) beside them. The larger of the two.
+ */
+export function printJobBytes(
+  design: Design,
+  product: ProductDefinition,
+  bleedMm: (location: ProductLocation) => number = productBleed,
+): number {
+  let made = 0;
+  let peak = 0;
+  let pngs = 0;
+  for (const location of product.locations) {
+    const drawn = design[location.handle];
+    if (!drawsSomething(drawn)) continue;
+    const bytes = locationPrintBytes(location, drawn, bleedMm(location));
+    peak = Math.max(peak, made + bytes.making);
+    made += bytes.png + bytes.pdf;
+    pngs += bytes.png;
+  }
+  return Math.max(peak, 2 * made + pngs);
+}

@@ -2,8 +2,8 @@
  * What other modules may use of the web-to-print module: the module class, the specification
  * service, the print-file and specification builders (scripts make the documentation's examples
  * with them) and the entity list. Everything else in this folder is its own business (lint
- * forbids deep imports from outside). Worker threads load specification-pdf.ts by its own path
- * (src/common/workers), never through this file.
+ * forbids deep imports from outside). Worker threads load specification-pdf.ts and
+ * print-files.task.ts by their own paths (src/common/workers), never through this file.
  */
 export { WebToPrintModule } from './web-to-print.module';
 export { SpecificationService } from './specification.service';
@@ -12,6 +12,8 @@ export { PrintFailures } from './print-failures';
 export type { RequestedPrintFailure } from './print-failures';
 export { generatePrintFiles } from './print-files';
 export type { PrintFileSet, PrintFilesInput } from './print-files';
+/** The process's budget of bytes for print jobs (PRINT_MEMORY_BUDGET_MB). */
+export { PrintMemoryBudget } from './print-memory-budget';
 export { specificationPdf } from './specification-pdf';
 /** The whole-schema list. */
 export { WEB_TO_PRINT_ENTITIES } from './entities';

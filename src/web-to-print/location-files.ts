@@ -1,15 +1,9 @@
 import type { PrintSettings, ProductLocation } from '../catalog';
-import {
-  decodeResizedRegion,
-  decodeRgba,
-  encodePng,
-  imageSize,
-  Rgba,
-} from '../common/images/compose';
-import { outputCondition } from '../common/pdf/output-conditions';
-import { PdfDocumentBuilder, PT_PER_MM } from '../common/pdf/pdf-document';
+import { encodePng, imageSize, type PixelRect } from '../common/images/compose';
+import { PT_PER_MM } from '../common/pdf/pdf-document';
 import { DesignSources, rasterizeDesign, visibleRegion } from '../render';
 import { ImageElement, LocationDesign, printCanvasPixels, printPixels } from '../recipe-sets';
+import { drawPrintPdf, type PrintPdfItem, type PrintPdfPlan } from './print-pdf';
 
 export { printPixels };
 const MM_PER_INCH = 25.4;
@@ -28,12 +22,9 @@ export async function printPng(
 }
 
 /**
- * The print-ready PDF of a location, made as `settings` say: a PDF/X-4 file (or a plain PDF) in
- * the colour space of its ICC profile (RGB tagged with sRGB; CMYK converted through a CMYK
- * profile by libvips: images, text and background); one page of the print area plus the bleed on
- * every side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too;
- * text as vector outlines of the bundled fonts; images resampled to the location's DPI over their
- * box, only the part of each that falls on the page (see clippedImage), one image at a time.
+ * The print-ready PDF of a location, made as `settings` say (see {@link printPdfPlan}), drawn in
+ * this thread: for tests and small documents; print jobs draw the plan in a worker thread
+ * (print-files.task.ts).
  */
 export async function printPdf(
   location: ProductLocation,
@@ -42,30 +33,37 @@ export async function printPdf(
   meta: { title: string },
   settings: Pick<PrintSettings, 'pdfStandard' | 'iccProfile' | 'bleedMm'>,
 ): Promise<Buffer> {
+  const bytes = await drawPrintPdf(await printPdfPlan(location, design, sources, meta, settings));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The plan of a location's print-ready PDF, made as `settings` say: a PDF/X-4 file (or a plain
+ * PDF) in the colour space of its ICC profile (RGB tagged with sRGB; CMYK converted through a CMYK
+ * profile by libvips: images, text and background); one page of the print area plus the bleed on
+ * every side (TrimBox = print area, BleedBox = page); the background colour fills the bleed too;
+ * text as vector outlines of the bundled fonts; images resampled to the location's DPI over their
+ * box, only the part of each that falls on the page (see clippedImage), decoded one at a time when
+ * drawn. Holds the encoded bytes of each image once (nothing is decoded here).
+ */
+export async function printPdfPlan(
+  location: ProductLocation,
+  design: LocationDesign,
+  sources: DesignSources,
+  meta: { title: string },
+  settings: Pick<PrintSettings, 'pdfStandard' | 'iccProfile' | 'bleedMm'>,
+): Promise<PrintPdfPlan> {
   const { widthMm, heightMm } = location.printArea;
   const bleedMm = settings.bleedMm;
   const bleed = bleedMm * PT_PER_MM;
-  const doc = await PdfDocumentBuilder.create({
-    title: meta.title,
-    subject: `${location.name ?? location.handle}: ${widthMm} × ${heightMm} mm, ${location.dpi} dpi, ${location.embellishment}`,
-    output: outputCondition(settings.iccProfile),
-    pdfx: settings.pdfStandard === 'PDF/X-4',
-  });
-  await doc.useColours([
-    ...(design.background ? [design.background] : []),
-    ...design.elements.flatMap((e) => (e.type === 'text' ? [e.colour] : [])),
-  ]);
   const trim = { x: bleed, y: bleed, width: widthMm * PT_PER_MM, height: heightMm * PT_PER_MM };
-  const page = doc.addPage(trim.width + 2 * bleed, trim.height + 2 * bleed, { trim });
-  if (design.background)
-    page.fillRect(
-      { x: 0, y: 0, width: trim.width + 2 * bleed, height: trim.height + 2 * bleed },
-      design.background,
-    );
   const at = (xMm: number, yMm: number) => ({
     x: bleed + xMm * PT_PER_MM,
     y: bleed + yMm * PT_PER_MM,
   });
+  const items: PrintPdfItem[] = [];
+  const assets: Buffer[] = [];
+  const assetIndex = new Map<number, number>();
   for (const element of design.elements) {
     if (element.type === 'text') {
       // Outlines in points (scale 1), origin at the anchor on the first baseline.
@@ -76,39 +74,67 @@ export async function printPdf(
         scale: 1,
         align: element.align,
       });
-      page.fillPath(outline.d, element.colour, {
+      if (outline.d === '') continue;
+      items.push({
+        kind: 'path',
+        d: outline.d,
+        colour: element.colour,
         ...at(element.x, element.y),
         rotation: element.rotation,
       });
       continue;
     }
-    const drawn = await clippedImage(location, element, sources, bleedMm);
-    if (!drawn) continue;
-    await page.drawImage(drawn.image, drawn.size, {
-      ...at(drawn.centre.x, drawn.centre.y),
+    const part = clippedImage(location, element, bleedMm);
+    if (!part) continue;
+    let asset = assetIndex.get(element.uploadedAssetId);
+    if (asset === undefined) {
+      asset = assets.push(await sources.uploadedAsset(element.uploadedAssetId)) - 1;
+      assetIndex.set(element.uploadedAssetId, asset);
+    }
+    items.push({
+      kind: 'image',
+      asset,
+      box: part.box,
+      part: part.whole ? null : part.visible,
+      size: part.size,
+      ...at(part.centre.x, part.centre.y),
       rotation: element.rotation,
-      about: 'centre',
     });
   }
-  return doc.bytes();
+  return {
+    title: meta.title,
+    subject: `${location.name ?? location.handle}: ${widthMm} × ${heightMm} mm, ${location.dpi} dpi, ${location.embellishment}`,
+    settings: { pdfStandard: settings.pdfStandard, iccProfile: settings.iccProfile },
+    page: { width: trim.width + 2 * bleed, height: trim.height + 2 * bleed },
+    trim,
+    ...(design.background ? { background: design.background } : {}),
+    colours: [
+      ...(design.background ? [design.background] : []),
+      ...design.elements.flatMap((e) => (e.type === 'text' ? [e.colour] : [])),
+    ],
+    items,
+    assets,
+    limitInputPixels: sources.limitInputPixels,
+  };
 }
 
 /**
- * The part of an image element that falls on the print page (print area plus bleed), decoded at
- * the location's DPI over its box: never more pixels than the page's bounding box (turned with
- * the element) holds, however large the box. Its size in points and its centre in mm from the
- * print area's top-left corner; null when nothing of it is on the page.
+ * The part of an image element that falls on the print page (print area plus bleed), to be
+ * decoded at the location's DPI over its box: never more pixels than the page's bounding box
+ * (turned with the element) holds, however large the box. Its size in points and its centre in mm
+ * from the print area's top-left corner; null when nothing of it is on the page.
  */
-async function clippedImage(
+function clippedImage(
   location: ProductLocation,
   element: ImageElement,
-  sources: DesignSources,
   bleedMm: number,
-): Promise<{
-  image: Rgba;
+): {
+  box: { width: number; height: number };
+  visible: PixelRect;
+  whole: boolean;
   size: { width: number; height: number };
   centre: { x: number; y: number };
-} | null> {
+} | null {
   const pxPerMm = location.dpi / MM_PER_INCH;
   const page = printCanvasPixels(location, bleedMm);
   const box = {
@@ -120,12 +146,7 @@ async function clippedImage(
   };
   const visible = visibleRegion(box, page.width, page.height);
   if (!visible) return null;
-  const bytes = await sources.uploadedAsset(element.uploadedAssetId);
   const whole = visible.width === box.width && visible.height === box.height;
-  // All of it on the page (the usual case): one plain resize, without a region to cut.
-  const image = whole
-    ? await decodeRgba(bytes, { limitInputPixels: sources.limitInputPixels, size: box })
-    : await decodeResizedRegion(bytes, box.width, box.height, visible, sources.limitInputPixels);
   // Millimetres per pixel of the box (its rounding kept, so the part sits where it was).
   const mmx = element.width / box.width;
   const mmy = element.height / box.height;
@@ -135,7 +156,9 @@ async function clippedImage(
   const radians = (element.rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
   return {
-    image,
+    box: { width: box.width, height: box.height },
+    visible,
+    whole,
     size: { width: visible.width * mmx * PT_PER_MM, height: visible.height * mmy * PT_PER_MM },
     centre: {
       x: element.x + element.width / 2 + dx * cos - dy * sin,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   FileNamePlaceholder,
   locationPrintSettings,
@@ -7,17 +6,19 @@ import {
   ProductDefinition,
 } from '../catalog';
 import { fitFileBase } from '../common/files/file-names';
-import { zipFiles } from '../common/files/zip';
 import { outputCondition } from '../common/pdf/output-conditions';
+import { WorkerPool, workerPool, workerTask } from '../common/workers/worker-pool';
 import type { DesignSources } from '../render';
 import type { Design } from '../recipe-sets';
 import {
   ImageResolution,
   imageResolutions,
-  printPdf,
+  printPdfPlan,
   printPixels,
   printPng,
 } from './location-files';
+import type { PackedFile, PackInput, PackOutput } from './print-files.task';
+import type { PrintPdfPlan } from './print-pdf';
 
 /** Part of every stored print file's key: bump it when the files are made differently. */
 export const PRINT_FILES_VERSION = 3; // 3: print settings (CMYK, bleed, names); 2: PDF/X-4 for sRGB
@@ -96,13 +97,25 @@ export interface PrintManifest {
   generator: { version: number };
 }
 
-const described = (f: PrintFile) => ({ name: f.name, sha256: f.sha256, bytes: f.bytes.length });
+const PRINT_TASKS = 'web-to-print/print-files.task';
+/**
+ * How long a print task may take, waiting for a thread included, unless WORKER_TASK_TIMEOUT_MS
+ * allows longer: a PDF at the ceilings takes seconds alone, more behind a queue of renders, and
+ * the job's attempt itself expires later (JOB_EXPIRE_SECONDS, 300 s by default).
+ */
+const PRINT_TASK_TIMEOUT_MS = 240_000;
+const drawPdfTask = workerTask<PrintPdfPlan, { bytes: Uint8Array }>(PRINT_TASKS, 'drawPdf');
+const packTask = workerTask<PackInput, PackOutput>(PRINT_TASKS, 'packFiles');
 
-const file = (name: string, bytes: Buffer): PrintFile => ({
+/** A file's entry in the manifest before it is hashed (in the worker thread, see packFiles). */
+const unhashed = (name: string, bytes: Uint8Array) => ({
   name,
-  bytes,
-  sha256: createHash('sha256').update(bytes).digest('hex'),
+  sha256: '',
+  bytes: bytes.byteLength,
 });
+
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * The print files of a recipe set, made with `settings`: for every location its design draws on,
@@ -111,14 +124,21 @@ const file = (name: string, bytes: Buffer): PrintFile => ({
  * pixels and DPI, SHA-256, the settings) and each image's resolution at its printed size, with
  * warnings below the minimum DPI; and a ZIP of all. Locations the design leaves blank get no
  * files. Deterministic: the same inputs give the same bytes (no timestamps).
+ *
+ * Nothing heavy runs on the event loop: the PNG is drawn by libvips and the worker pool
+ * (rasterizeDesign), each PDF is drawn and serialised in a worker thread from its plan (the
+ * encoded images it draws, decoded there one at a time), and the hashing, the manifest and the ZIP
+ * are made in a worker thread too (packFiles); what the threads make is moved back, not copied.
  */
 export async function generatePrintFiles(
   input: PrintFilesInput,
   sources: DesignSources,
   settings: PrintSettingsSnapshot,
+  pool: WorkerPool = workerPool(),
 ): Promise<PrintFileSet> {
   const { recipeSet, product } = input;
-  const locations: PrintFileSet['locations'] = [];
+  const timeoutMs = Math.max(pool.settings.taskTimeoutMs, PRINT_TASK_TIMEOUT_MS);
+  const made: { handle: string; pdf: PackedFile; png: PackedFile }[] = [];
   const manifested: PrintManifest['locations'] = [];
   const names = new Set<string>();
   for (const location of product.definition.locations) {
@@ -130,15 +150,20 @@ export async function generatePrintFiles(
       print: settings.locations[location.handle],
     });
     const base = uniqueName(fileName(resolved.fileNameTemplate, input, location.handle), names);
-    const pdf = await printPdf(
+    const plan = await printPdfPlan(
       location,
       design,
       sources,
       { title: `${recipeSet.readableId} ${location.name ?? location.handle}` },
       resolved,
     );
-    const files = { pdf: file(`${base}.pdf`, pdf), png: file(`${base}.png`, png) };
-    locations.push({ handle: location.handle, ...files });
+    // The plan's images are copied to the thread (they may be cached here); the PDF moves back.
+    const { bytes: pdf } = await pool.run(drawPdfTask, plan, { timeoutMs });
+    const files = {
+      pdf: { name: `${base}.pdf`, bytes: pdf },
+      png: { name: `${base}.png`, bytes: png },
+    };
+    made.push({ handle: location.handle, ...files });
     const pixels = printPixels(location);
     const trimMm = { width: location.printArea.widthMm, height: location.printArea.heightMm };
     const images = await imageResolutions(design, sources, resolved.minimumDpi);
@@ -155,7 +180,7 @@ export async function generatePrintFiles(
       settings: resolved,
       files: [
         {
-          ...described(files.pdf),
+          ...unhashed(files.pdf.name, files.pdf.bytes),
           standard: resolved.pdfStandard === 'PDF/X-4' ? 'PDF/X-4' : null,
           colorSpace: resolved.colorSpace,
           iccProfile: outputCondition(resolved.iccProfile).identifier,
@@ -166,7 +191,7 @@ export async function generatePrintFiles(
           dpi: location.dpi,
         },
         {
-          ...described(files.png),
+          ...unhashed(files.png.name, files.png.bytes),
           standard: null,
           colorSpace: 'rgb',
           iccProfile: null,
@@ -181,7 +206,7 @@ export async function generatePrintFiles(
       warnings: images.flatMap((i) => i.warnings),
     });
   }
-  const manifest: PrintManifest = {
+  const unpacked: PrintManifest = {
     recipeSet: {
       readableId: recipeSet.readableId,
       uuid: recipeSet.id,
@@ -194,11 +219,26 @@ export async function generatePrintFiles(
     locations: manifested,
     generator: { version: PRINT_FILES_VERSION },
   };
-  const zip = await zipFiles([
-    ...locations.flatMap((l) => [l.pdf, l.png]),
-    { name: 'manifest.json', bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
-  ]);
-  return { locations, manifest, zip };
+  const files = made.flatMap((l) => [l.pdf, l.png]);
+  // The PDFs came from a thread and move there and back; the PNGs (libvips' memory) are copied
+  // once and come back as the thread's copy.
+  const packed = await pool.run(
+    packTask,
+    { files, manifest: unpacked },
+    { transfer: made.map((l) => l.pdf.bytes.buffer), timeoutMs },
+  );
+  const byName = new Map(
+    packed.files.map((f): [string, PrintFile] => [
+      f.name,
+      { name: f.name, bytes: asBuffer(f.bytes), sha256: f.sha256 },
+    ]),
+  );
+  const locations = made.map((l) => ({
+    handle: l.handle,
+    pdf: byName.get(l.pdf.name)!,
+    png: byName.get(l.png.name)!,
+  }));
+  return { locations, manifest: packed.manifest, zip: asBuffer(packed.zip) };
 }
 
 /** Characters a placeholder's value may keep in a file name; others become `_`. */

@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import {
   DesignedRecipeSet,
   printCostProblems,
+  printJobBytes,
   RecipeSetDesignsService,
   RecipeSetsService,
   RecipeStatus,
@@ -21,6 +22,7 @@ import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-s
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
+import { PrintMemoryBudget } from './print-memory-budget';
 
 /** Statuses the work may move a recipe set out of (never a hold, a cancellation or what follows). */
 const BEFORE_PRINT = [
@@ -56,6 +58,7 @@ export class PrintFilesWorker implements OnModuleInit {
     private readonly events: EventRecorder,
     private readonly printSettings: PrintSettingsService,
     private readonly failures: PrintFailures,
+    private readonly memory: PrintMemoryBudget,
   ) {}
 
   onModuleInit(): void {
@@ -103,18 +106,8 @@ export class PrintFilesWorker implements OnModuleInit {
       );
     });
     try {
-      const files = await generatePrintFiles(
-        {
-          recipeSet,
-          product: {
-            handle: recipeSet.product.definition.handle,
-            definition: recipeSet.product.definition,
-          },
-          order: await this.orders.latestFor(recipeSetId),
-        },
-        this.images.forDesign(recipeSet.clientId),
-        set.settings,
-      );
+      const order = await this.orders.latestFor(recipeSetId);
+      const { definition } = recipeSet.product;
       const key = (name: string, ext: 'pdf' | 'png' | 'zip') =>
         this.keys.forInputs(
           PRINT_NAMESPACE,
@@ -122,13 +115,24 @@ export class PrintFilesWorker implements OnModuleInit {
           ext,
         );
       const locations: Record<string, StoredLocationFiles> = {};
-      for (const l of files.locations) {
-        locations[l.handle] = { pdf: key(l.pdf.name, 'pdf'), png: key(l.png.name, 'png') };
-        await this.store.put(locations[l.handle].pdf, l.pdf.bytes);
-        await this.store.put(locations[l.handle].png, l.png.bytes);
-      }
       const zipKey = key(`${recipeSet.readableId}.zip`, 'zip');
-      await this.store.put(zipKey, files.zip);
+      // Weighed up front by the cost model, held until the files are stored: concurrent jobs
+      // stay within PRINT_MEMORY_BUDGET_MB.
+      const weight = printJobBytes(recipeSet.design, definition, bleedOf(set.settings));
+      const files = await this.memory.run(weight, async () => {
+        const made = await generatePrintFiles(
+          { recipeSet, product: { handle: definition.handle, definition }, order },
+          this.images.forDesign(recipeSet.clientId),
+          set.settings,
+        );
+        for (const l of made.locations) {
+          locations[l.handle] = { pdf: key(l.pdf.name, 'pdf'), png: key(l.png.name, 'png') };
+          await this.store.put(locations[l.handle].pdf, l.pdf.bytes);
+          await this.store.put(locations[l.handle].png, l.png.bytes);
+        }
+        await this.store.put(zipKey, made.zip);
+        return { locations: made.locations.map((l) => ({ handle: l.handle })) };
+      });
       const at = this.clock.now();
       await this.uow.run(async () => {
         await this.sets.ready(set.id, { zipKey, locations }, at);

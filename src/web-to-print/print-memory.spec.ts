@@ -3,9 +3,9 @@ import { DEFAULT_PRINT_SETTINGS, type ProductLocation } from '../catalog';
 import type { Rgba } from '../common/images/compose';
 import { FontsService } from '../fonts';
 import { printCanvasPixels, type ImageElement, type LocationDesign } from '../recipe-sets';
-import { printPdf, printPixels, printPng } from './location-files';
+import { printPdf, printPdfPlan, printPixels, printPng } from './location-files';
 
-/** Every image decode of the print code, with how many image elements were in flight at once. */
+/** Every image decode of the print code, with how many decodes ran at once. */
 const decoded: Rgba[] = [];
 const flight = { now: 0, max: 0 };
 
@@ -16,10 +16,15 @@ jest.mock('../common/images/compose', () => {
   const counted =
     <A extends unknown[]>(decode: (...args: A) => Promise<Rgba>) =>
     async (...args: A): Promise<Rgba> => {
-      const image = await decode(...args);
-      decoded.push(image);
-      flight.now -= 1; // the element whose bytes were fetched is decoded
-      return image;
+      flight.now += 1;
+      flight.max = Math.max(flight.max, flight.now);
+      try {
+        const image = await decode(...args);
+        decoded.push(image);
+        return image;
+      } finally {
+        flight.now -= 1;
+      }
     };
   return {
     ...actual,
@@ -53,11 +58,8 @@ describe('print files: memory bounded by the canvas', () => {
   const fonts = new FontsService();
   const sources = {
     outline: fonts.outline.bind(fonts),
-    // An element is "in flight" from the fetch of its bytes until they are decoded.
     uploadedAsset: async (): Promise<Buffer> => {
-      flight.now += 1;
-      flight.max = Math.max(flight.max, flight.now);
-      await new Promise((r) => setTimeout(r, 2));
+      fetched += 1;
       return sharp({ create: { width: 40, height: 40, channels: 3, background: '#1e88e5' } })
         .png()
         .toBuffer();
@@ -65,7 +67,10 @@ describe('print files: memory bounded by the canvas', () => {
     limitInputPixels: 10_000_000,
   };
 
+  let fetched = 0;
+
   beforeEach(() => {
+    fetched = 0;
     decoded.length = 0;
     flight.now = 0;
     flight.max = 0;
@@ -94,6 +99,21 @@ describe('print files: memory bounded by the canvas', () => {
       expect(image.width).toBeLessThanOrEqual(page.width + 2);
       expect(image.height).toBeLessThanOrEqual(page.height + 2);
     }
+  });
+
+  it('plans the PDF with the encoded bytes of each image once, decoding nothing', async () => {
+    const same = { elements: huge().elements.map((e) => ({ ...e, uploadedAssetId: 7 })) };
+    const plan = await printPdfPlan(
+      LOCATION,
+      same,
+      sources,
+      { title: 't' },
+      DEFAULT_PRINT_SETTINGS,
+    );
+    expect(plan.items).toHaveLength(20);
+    expect(plan.assets).toHaveLength(1);
+    expect(fetched).toBe(1);
+    expect(decoded).toHaveLength(0);
   });
 
   it('decodes a turned element at most over the page turned with it', async () => {

@@ -8,6 +8,7 @@ import { WEB_TO_PRINT_ENTITIES } from './entities';
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesWorker } from './print-files.worker';
+import { PrintMemoryBudget } from './print-memory-budget';
 import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
 import { SpecificationController } from './specification.controller';
@@ -29,6 +30,7 @@ import { SpecificationService } from './specification.service';
     WebToPrintService,
     SpecificationService,
     PrintFailures,
+    PrintMemoryBudget,
   ],
   exports: [PrintFailures],
 })

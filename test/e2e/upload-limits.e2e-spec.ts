@@ -44,8 +44,9 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 /**
- * M1 and M2 of issue 24, and the upload plan policy: an upload too costly to decode is refused
- * from its header before it waits or counts; upload bodies held in memory are bounded (503 with
+ * M1 and M2 of issue 24, and the upload plan policy: an upload too costly to decode (too many
+ * pixels or frames, or a normalisation dearer than MAX_UPLOAD_COST) is refused from its header
+ * before it waits or counts; upload bodies held in memory are bounded (503 with
  * Retry-After beyond); uploads beyond the plan are 429 with the RateLimit headers.
  */
 describe('Upload limits (HTTP)', () => {
@@ -89,6 +90,20 @@ describe('Upload limits (HTTP)', () => {
     expect(res.status).toBe(400);
     expect(res.text).toBe(
       'The file "long.gif" has 1500 frames, more than the limit of 100 frames (MAX_UPLOAD_FRAMES).',
+    );
+    expect(normalised).toEqual([]);
+    expect(await uploadRows(t, a.id)).toBe(0);
+  });
+
+  it('refuses a small lossless WebP whose normalisation would cost too much, naming MAX_UPLOAD_COST, before decoding it', async () => {
+    // 36 million pixels (under MAX_UPLOAD_PIXELS) in 2.5 KB: about 7 s of CPU to decode and encode again.
+    const webp = bigWebp(6000, 6000);
+    expect(webp.length).toBeLessThan(3000);
+    expect(6000 * 6000).toBeLessThanOrEqual(t.config.maxUploadPixels);
+    const res = await uploadAsset(t, a, webp, { filename: 'lossless.webp' });
+    expect(res.status).toBe(400);
+    expect(res.text).toBe(
+      `The file "lossless.webp" is a lossless WebP of 6000 × 6000 pixels, which costs as much to decode and encode again as 180 megapixels of JPEG, more than the limit of ${t.config.uploads.maxCost} (MAX_UPLOAD_COST).`,
     );
     expect(normalised).toEqual([]);
     expect(await uploadRows(t, a.id)).toBe(0);

@@ -54,10 +54,10 @@ describe('Fair sharing of heavy work between clients', () => {
   }, 240_000);
 
   it("answers another client's small upload while one client uploads images that cost seconds to decode (M1)", async () => {
-    // 8000 × 8000 (over MAX_UPLOAD_PIXELS: refused from the header) and 6000 × 6000 (accepted:
-    // seconds of decoding each, in the client's share of the upload pool).
+    // 8000 × 8000 (over MAX_UPLOAD_PIXELS: refused from the header) and 4000 × 4000 (at
+    // MAX_UPLOAD_COST, accepted: seconds of decoding each, in the client's share of the upload pool).
     const [huge, big] = await Promise.all(
-      [8000, 6000].map((side) =>
+      [8000, 4000].map((side) =>
         sharp({ create: { width: side, height: side, channels: 3, background: '#000' } })
           .webp({ lossless: true, effort: 0 })
           .toBuffer(),

@@ -1,5 +1,6 @@
 import { sharp, type Metadata, type Sharp } from './sharp';
 import { ImageRejected } from './image-errors';
+import { isLosslessWebp, uploadCost, type UploadCostFormat } from './upload-cost';
 
 /**
  * Inspecting and normalising uploaded images, and rasterising SVG drawn by the service itself,
@@ -35,6 +36,8 @@ export interface InspectedUpload {
   height: number;
   /** Frames that would be decoded (GIF animation; other formats keep their first frame). */
   frames: number;
+  /** The normalisation's estimated CPU, in megapixels of JPEG (see upload-cost.ts). */
+  cost: number;
 }
 
 export interface UploadLimits {
@@ -42,6 +45,8 @@ export interface UploadLimits {
   maxPixels: number;
   /** Frames of an animation (MAX_UPLOAD_FRAMES); default: no limit but `maxPixels`. */
   maxFrames?: number;
+  /** Estimated CPU of normalising it, in megapixels of JPEG (MAX_UPLOAD_COST); default: no limit. */
+  maxCost?: number;
   /** How the file is called in error texts. */
   name?: string;
 }
@@ -50,12 +55,18 @@ export interface UploadLimits {
  * Reads the header only (cheap: a small file claiming 20,000 × 20,000 pixels or 1,500 frames
  * costs nothing) and refuses what is not an image of an accepted type (SVG is refused: it can
  * carry scripts and external references) or would cost too much to decode: more than `maxFrames`
- * frames, or more than `maxPixels` pixels over the frames decoded. Run it before admitting the
+ * frames, more than `maxPixels` pixels over the frames decoded, or a normalisation dearer than
+ * `maxCost` (pixels weighted by format, a lossless WebP dearest: upload-cost.ts). Run it before admitting the
  * upload to the pool that decodes it.
  */
 export async function inspectUpload(
   input: Buffer,
-  { maxPixels, maxFrames = Number.MAX_SAFE_INTEGER, name = 'the file' }: UploadLimits,
+  {
+    maxPixels,
+    maxFrames = Number.MAX_SAFE_INTEGER,
+    maxCost = Number.MAX_SAFE_INTEGER,
+    name = 'the file',
+  }: UploadLimits,
 ): Promise<InspectedUpload> {
   let meta: Metadata;
   try {
@@ -84,7 +95,16 @@ export async function inspectUpload(
       `${name} has ${width} × ${height} pixels${frames > 1 ? ` in ${frames} frames` : ''}, more than the limit of ${maxPixels} pixels.`,
     );
   }
-  return { format: format as UploadFormat, width, height, frames };
+  const lossless = format === 'webp' && isLosslessWebp(input);
+  const costed: UploadCostFormat = lossless ? 'webpLossless' : (format as UploadFormat);
+  const cost = uploadCost(costed, width * height * frames);
+  if (cost > maxCost) {
+    const kind = lossless ? 'a lossless WebP' : `a ${format.toUpperCase()} image`;
+    throw new ImageRejected(
+      `${name} is ${kind} of ${width} × ${height} pixels${frames > 1 ? ` in ${frames} frames` : ''}, which costs as much to decode and encode again as ${cost} megapixels of JPEG, more than the limit of ${maxCost} (MAX_UPLOAD_COST).`,
+    );
+  }
+  return { format: format as UploadFormat, width, height, frames, cost };
 }
 
 /**

@@ -166,11 +166,21 @@ export class PdfDocumentBuilder {
     return new PdfPageCanvas(this.doc, page, this.colours, (part) => this.content.update(part));
   }
 
+  /** The document's bytes (a Buffer over {@link serialised}, not a copy). */
   async bytes(): Promise<Buffer> {
+    const bytes = await this.serialised();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /**
+   * The document written out by pdf-lib: JavaScript that copies every stream byte by byte, so
+   * large documents (print files) are written in a worker thread (web-to-print/print-files.task.ts).
+   */
+  async serialised(): Promise<Uint8Array> {
     const { output, title } = this.meta;
     if (output?.pdfx)
       markPdfX4(this.doc, { ...output, title, date: FIXED_DATE, content: this.content.digest() });
-    return Buffer.from(await this.doc.save({ useObjectStreams: false }));
+    return this.doc.save({ useObjectStreams: false });
   }
 }
 

@@ -1,4 +1,5 @@
 import { threadId } from 'node:worker_threads';
+import { movedBack } from './worker-entry';
 
 /**
  * Tiny tasks that check the worker pool itself (its tests, and a readiness probe): which thread
@@ -29,4 +30,12 @@ export function byteSum(bytes: Uint8Array): number {
   let sum = 0;
   for (const b of bytes) sum += b;
   return sum;
+}
+
+/** `length` bytes of `value`, moved back to the caller (checks transfers out of the thread). */
+export function filledBytes({ length, value }: { length: number; value: number }): {
+  bytes: Uint8Array;
+} {
+  const bytes = new Uint8Array(length).fill(value);
+  return movedBack({ bytes }, [bytes.buffer]);
 }

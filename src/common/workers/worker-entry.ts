@@ -1,5 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 
 /**
  * What every worker thread of the pool runs (see worker-pool.ts): it lowers its own thread's
@@ -33,12 +34,36 @@ export interface TaskCall {
   arg: unknown;
 }
 
-export function run({ file, name, arg }: TaskCall): unknown {
+/** A task's result with the buffers to move back to the caller (see {@link movedBack}). */
+interface MovedBack {
+  readonly [MOVED_BACK]: ArrayBuffer[];
+  readonly value: unknown;
+}
+const MOVED_BACK = Symbol('movedBack');
+
+/**
+ * A task answers `value` with `buffers` moved back to the calling thread instead of copied (they
+ * must be buffers the task allocated itself, e.g. a document it wrote: unusable in the thread
+ * afterwards). Buffers listed twice are moved once.
+ */
+export function movedBack<T>(value: T, buffers: ArrayBufferLike[]): T {
+  return { [MOVED_BACK]: [...new Set(buffers)] as ArrayBuffer[], value } as MovedBack as T;
+}
+
+const isMovedBack = (result: unknown): result is MovedBack =>
+  typeof result === 'object' && result !== null && MOVED_BACK in result;
+
+export async function run({ file, name, arg }: TaskCall): Promise<unknown> {
   lowerThreadPriority();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const task = (require(file) as Record<string, unknown>)[name];
   if (typeof task !== 'function') throw new Error(`${file} has no task ${name}`);
-  return (task as (arg: unknown) => unknown)(arg);
+  const result = await (task as (arg: unknown) => unknown)(arg);
+  if (!isMovedBack(result)) return result;
+  return move({
+    [transferableSymbol]: result[MOVED_BACK],
+    [valueSymbol]: result.value,
+  } as never);
 }
 
 /** This thread's nice value (for tests). */

@@ -13,6 +13,10 @@ const whichThread = workerTask<void, number>(PROBES, 'whichThread');
 const spin = workerTask<number, number>(PROBES, 'spin');
 const exhaustHeap = workerTask<void, number>(PROBES, 'exhaustHeap');
 const byteSum = workerTask<Uint8Array, number>(PROBES, 'byteSum');
+const filledBytes = workerTask<{ length: number; value: number }, { bytes: Uint8Array }>(
+  PROBES,
+  'filledBytes',
+);
 const threadNice = workerTask<void, number>('common/workers/worker-entry', 'threadNice');
 
 describe('WorkerPool', () => {
@@ -48,6 +52,14 @@ describe('WorkerPool', () => {
     const bytes = new Uint8Array([1, 2, 3, 250]);
     await expect(pool.run(byteSum, bytes, { transfer: [bytes.buffer] })).resolves.toBe(256);
     expect(bytes.byteLength).toBe(0); // detached here: it moved to the thread
+  });
+
+  it('moves buffers a task made back to the caller', async () => {
+    const { bytes } = await pool.run(filledBytes, { length: 1 << 20, value: 7 });
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(bytes.byteLength).toBe(1 << 20);
+    expect(bytes.buffer.byteLength).toBe(1 << 20);
+    expect(bytes[0] + bytes[(1 << 20) - 1]).toBe(14);
   });
 
   it('stops a runaway task at its timeout with a typed 503 error, and keeps working', async () => {

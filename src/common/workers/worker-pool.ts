@@ -10,7 +10,7 @@ import { projectRoot } from '../files/project-root';
 const ENTRY = 'common/workers/worker-entry';
 
 /**
- * The worker-thread pool (the only user of `piscina`): JavaScript that loops over pixels or
+ * The worker-thread pool (with worker-entry.ts, the only users of `piscina`): JavaScript that loops over pixels or
  * builds documents runs here, so that it never blocks the event loop. Each task has a timeout
  * (the thread running it is terminated) and each thread a V8 heap limit, so a runaway or
  * out-of-memory task kills a thread, not the process, and its caller gets a typed error.
@@ -19,7 +19,8 @@ const ENTRY = 'common/workers/worker-entry';
  * threads cannot load TypeScript, so the pool always loads the compiled module from `dist/src`
  * (built by `npm run build`; `npm test` builds it when stale), in production and under Jest
  * alike. Task modules must be plain: no Nest, no database; arguments and results are structured-
- * cloned (Buffers inside are transferred when listed). Worker threads run at a lower priority
+ * cloned (Buffers inside are transferred when listed; a task moves buffers it made back with
+ * `movedBack`, worker-entry.ts). Worker threads run at a lower priority
  * than the event loop (worker-entry.ts).
  */
 
