@@ -11,7 +11,13 @@ const SKU = [{ sku: 'TEE-M', quantity: 1 }];
  * back another client's ping; deleting an endpoint while its deliveries are recorded answers 204.
  */
 describe('Webhooks: fair delivery and deleting during delivery (HTTP)', () => {
-  const app = useDeliveringApp({ ...DELIVERING_ENV, WEBHOOK_PINGS_PER_MINUTE: '1000' });
+  const app = useDeliveringApp({
+    ...DELIVERING_ENV,
+    WEBHOOK_PINGS_PER_MINUTE: '1000',
+    WEBHOOK_REPLAYS_PER_HOUR: '1000',
+    // Not about the breaker: every failure is an attempt made (the deletion test needs many).
+    WEBHOOK_BREAKER_FAILURES: '1000',
+  });
   const receiver = app.receiver;
   let t: TestApp;
   beforeAll(() => {
@@ -24,13 +30,15 @@ describe('Webhooks: fair delivery and deleting during delivery (HTTP)', () => {
 
   it("delivers another client's ping while a client's silent endpoints hold a backlog of replays", async () => {
     const a = await admin();
-    // Answers after the 1 s timeout: every attempt holds a worker until it gives up.
+    // Answers after the 1 s timeout: every attempt holds a worker until it gives up. Ten such
+    // endpoints take all 128 attempts a process makes at once (16 each) unless a client is capped.
     const silent = await receiver(() => ({ delayMs: 5_000 }));
     const since = new Date(Date.now() - 60_000).toISOString();
     for (let i = 0; i < 10; i++) await ordersApi(t, a.client).placeOrder(`FD-${i}`, 1, SKU);
-    const endpoints = [await a.api.add(silent.url), await a.api.add(silent.url)];
+    const endpoints = [];
+    for (let i = 0; i < 10; i++) endpoints.push(await a.api.add(silent.url));
     for (const e of endpoints)
-      for (let i = 0; i < 3; i++) expect((await a.api.replay(e.id, { since })).status).toBe(202);
+      for (let i = 0; i < 2; i++) expect((await a.api.replay(e.id, { since })).status).toBe(202);
 
     const b = await admin();
     const r = await receiver();
@@ -39,8 +47,8 @@ describe('Webhooks: fair delivery and deleting during delivery (HTTP)', () => {
     expect(ping.status).toBe(202);
     await r.waitFor((got) => got.some((d) => d.event.id === ping.body.data.eventId));
 
-    // Oldest due first, B's ping would have waited until every earlier attempt of A was taken
-    // (at most 32 in flight at its two endpoints): most of A's first attempts still wait.
+    // Oldest due first, B's ping would have waited until every earlier first attempt of A was
+    // taken (128 at most in flight then): by turns, most of them still wait.
     const pinged = Date.parse(
       (await b.api.log(bEndpoint.id)).find((d: Delivery) => d.attempt === 1)!.createdAt,
     );
@@ -49,16 +57,17 @@ describe('Webhooks: fair delivery and deleting during delivery (HTTP)', () => {
     )
       .flat()
       .filter((d) => d.attempt === 1 && Date.parse(d.createdAt) <= pinged);
-    expect(waiting.length).toBeGreaterThan(40);
+    expect(waiting.length).toBeGreaterThan(150);
   });
 
   it('deletes an endpoint while its failed deliveries are being recorded: 204, never 500', async () => {
     const { api } = await admin();
-    for (let round = 0; round < 3; round++) {
-      const failing = await receiver(() => ({ status: 500, delayMs: 150 }));
+    for (let round = 0; round < 8; round++) {
+      const failing = await receiver(() => ({ status: 500 }));
       const e = await api.add(failing.url);
-      for (let i = 0; i < 12; i++) expect((await api.ping(e.id)).status).toBe(202);
-      await failing.waitFor((got) => got.length >= 8);
+      for (let i = 0; i < 16; i++) expect((await api.ping(e.id)).status).toBe(202);
+      // The failures are being recorded (each with its retry) as the deletion comes.
+      await failing.waitFor((got) => got.length >= 16);
       const res = await api.remove(e.id);
       expect({ round, status: res.status, text: res.text }).toEqual({
         round,
