@@ -32,6 +32,14 @@ export interface WebhookSettings {
   disableAfterMs: number;
   maxEndpoints: number;
   eventRetentionDays: number;
+  /** Attempts one client may have in flight at once, per worker process. */
+  clientConcurrency: number;
+  /** Pending attempts one client may have before replays, redeliveries and pings are refused. */
+  clientQueueLimit: number;
+  replaysPerHour: number;
+  pingsPerMinute: number;
+  /** Each endpoint's circuit breaker (src/webhooks/circuit-breaker.ts). */
+  breaker: { failures: number; openSeconds: number };
 }
 
 /** What kind of process the configuration is for (beside the environment). */
@@ -279,6 +287,14 @@ export class AppConfig implements CommonSettings {
       disableAfterMs: env.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
       maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
+      clientConcurrency: env.WEBHOOK_CLIENT_CONCURRENCY,
+      clientQueueLimit: env.WEBHOOK_CLIENT_QUEUE_LIMIT,
+      replaysPerHour: env.WEBHOOK_REPLAYS_PER_HOUR,
+      pingsPerMinute: env.WEBHOOK_PINGS_PER_MINUTE,
+      breaker: {
+        failures: env.WEBHOOK_BREAKER_FAILURES,
+        openSeconds: env.WEBHOOK_BREAKER_OPEN_SECONDS,
+      },
     };
     this.users = {
       invitationDays: 7,

@@ -33,4 +33,28 @@ export class WebhooksEnvironment {
 
   @IntBetween(1, 3650)
   EVENT_RETENTION_DAYS = 30;
+
+  /** Delivery attempts one client may have in flight at once, per worker process. */
+  @IntBetween(1, 128)
+  WEBHOOK_CLIENT_CONCURRENCY = 32;
+
+  /** Pending delivery attempts one client may have before replays, redeliveries and pings get 429. */
+  @IntBetween(100, 10_000_000)
+  WEBHOOK_CLIENT_QUEUE_LIMIT = 20_000;
+
+  /** Replays one client may ask for per hour. */
+  @IntBetween(1, 10_000)
+  WEBHOOK_REPLAYS_PER_HOUR = 20;
+
+  /** Test pings one client may send per minute. */
+  @IntBetween(1, 10_000)
+  WEBHOOK_PINGS_PER_MINUTE = 10;
+
+  /** Failed attempts in a row that open an endpoint's circuit breaker. */
+  @IntBetween(1, 1000)
+  WEBHOOK_BREAKER_FAILURES = 5;
+
+  /** How long an endpoint's circuit breaker first stays open (doubled as failures go on). */
+  @IntBetween(1, 3600)
+  WEBHOOK_BREAKER_OPEN_SECONDS = 30;
 }

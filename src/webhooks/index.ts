@@ -9,3 +9,5 @@ export { WebhookDeliveriesService } from './webhook-deliveries.service';
 export { CreateEndpointDto } from './dto/endpoint.dto';
 /** For the whole-schema list. */
 export { WEBHOOK_ENTITIES } from './entities';
+/** The delivery queue's claim, for the tests that check whose attempts it takes first. */
+export { ClaimLimits, WebhookAttemptsRepository } from './webhook-attempts.repository';

@@ -6,6 +6,7 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { DeliveryScheduler, FannedEvent } from './delivery-scheduler';
 import { EventEntity, WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
+import { WebhookRequestLimits } from './webhook-request-limits';
 
 /** The event as delivered and listed: its envelope, keys in the documented order. */
 export function envelopeOf(event: Pick<EventEntity, 'envelope'>): EventEnvelope {
@@ -47,6 +48,7 @@ export class StoredEventRecorder extends EventRecorder {
     private readonly uow: UnitOfWork,
     private readonly log: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
+    private readonly limits: WebhookRequestLimits,
     private readonly clock: Clock,
   ) {
     super();
@@ -69,8 +71,12 @@ export class StoredEventRecorder extends EventRecorder {
     });
   }
 
-  /** A `webhook.ping` for one endpoint (it goes nowhere else): its event and attempt ids. */
+  /**
+   * A `webhook.ping` for one endpoint (it goes nowhere else): its event and attempt ids. Within
+   * the client's pings per minute and queue (WebhookRequestLimits), else 429.
+   */
   async ping(endpoint: WebhookEndpointEntity): Promise<{ eventId: string; attemptId: string }> {
+    await this.limits.ping(endpoint.clientId);
     return this.uow.run(async () => {
       const [event] = await this.store(
         [{ clientId: endpoint.clientId, type: 'webhook.ping', data: { endpointId: endpoint.id } }],

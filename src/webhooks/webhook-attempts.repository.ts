@@ -17,11 +17,33 @@ export interface AttemptOutcome {
   at: Date;
 }
 
-/** A claimed attempt: what making it and following it up need. */
+/** A claimed attempt: what making it and following it up need, and whose it is. */
 export type ClaimedAttempt = Pick<
   WebhookAttemptEntity,
   'id' | 'endpointId' | 'eventId' | 'eventPosition' | 'orderingKey' | 'eventType' | 'attempt'
->;
+> & { clientId: string; sandbox: boolean };
+
+/**
+ * What one claim may take, beside its size: the claim goes round the clients with due attempts,
+ * one attempt of each per turn (the oldest due of each first), live clients' before any sandbox
+ * client's; a client takes at most its room, an endpoint at most its room (one attempt while its
+ * circuit breaker is half-open, none while it is open), sandbox clients together at most
+ * `sandboxRoom`.
+ */
+export interface ClaimLimits {
+  /** The service's clock: attempts due by then, breakers open until before then. */
+  dueBy: Date;
+  /** The room of an endpoint with no attempts in flight here… */
+  perEndpoint: number;
+  /** …and of those with some: what is left of `perEndpoint`. */
+  endpointRoom: ReadonlyMap<string, number>;
+  /** The room of a client with no attempts in flight here… */
+  perClient: number;
+  /** …and of those with some. */
+  clientRoom: ReadonlyMap<string, number>;
+  /** What sandbox clients may take together. */
+  sandboxRoom: number;
+}
 
 /** A page of an endpoint's attempts, newest first: after the cursor `(createdAt, id)`. */
 export interface AttemptPageQuery {
@@ -48,40 +70,97 @@ export class WebhookAttemptsRepository {
   }
 
   /**
-   * Claims pending attempts due by `dueBy` (the service's clock, which set `due_at`) that head their ordering key at their endpoint (no earlier event
-   * of the key still waits there) for `seconds` (database time), oldest due first: at most `limit`,
-   * at most `perEndpoint` of one endpoint, none of the endpoints in `skip` (busy enough here).
-   * Concurrent claims never take the same attempt (the UPDATE checks the claim again once it holds
-   * the row). An attempt whose claim ran out without an outcome is not made again: see
-   * `interrupted`.
+   * Claims pending attempts due by `dueBy` (the service's clock, which set `due_at`) that head
+   * their ordering key at their endpoint (no earlier event of the key still waits there) for
+   * `seconds` (database time): at most `limit`, taken per client in turn (see {@link ClaimLimits}).
+   * Each endpoint's due attempts are read oldest due first from its own index range, so one
+   * endpoint's or client's backlog is never read through to find another's. Concurrent claims
+   * never take the same attempt (a row another claim holds is skipped, and the UPDATE checks the
+   * claim again once it holds the row). An
+   * attempt whose claim ran out without an outcome is not made again: see `interrupted`.
    */
-  async claimDue(
-    limit: number,
-    seconds: number,
-    options: { dueBy: Date; perEndpoint: number; skip: readonly string[] },
-  ): Promise<ClaimedAttempt[]> {
+  async claimDue(limit: number, seconds: number, l: ClaimLimits): Promise<ClaimedAttempt[]> {
+    const endpoints = [...l.endpointRoom];
+    const clients = [...l.clientRoom];
     const [rows] = await this.uow.manager.query<[ClaimedAttempt[], number]>(
-      `UPDATE webhook_attempt a SET claimed_until = now() + make_interval(secs => $2)
-         FROM (SELECT id FROM (
-                 SELECT c.id, c.due_at,
-                        row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.due_at) AS nth
-                   FROM (SELECT c.id, c.endpoint_id, c.due_at FROM webhook_attempt c
-                          WHERE c.status = 'pending' AND c.claimed_until IS NULL
-                            AND c.due_at <= $5 AND NOT (c.endpoint_id = ANY($4::uuid[]))
-                            AND (c.ordering_key IS NULL OR NOT EXISTS (
-                                  SELECT 1 FROM webhook_attempt p
-                                   WHERE p.endpoint_id = c.endpoint_id
-                                     AND p.ordering_key = c.ordering_key AND p.status = 'pending'
-                                     AND p.event_position < c.event_position))
-                          ORDER BY c.due_at LIMIT $1 * 4) c
-               ) ranked WHERE nth <= $3 ORDER BY due_at LIMIT $1) pick
-        WHERE a.id = pick.id AND a.status = 'pending' AND a.claimed_until IS NULL
-        RETURNING a.id, a.endpoint_id AS "endpointId", a.event_id AS "eventId",
-                  a.event_position::text AS "eventPosition", a.ordering_key AS "orderingKey",
-                  a.event_type AS "eventType", a.attempt`,
-      [limit, seconds, options.perEndpoint, [...options.skip], options.dueBy],
+      `WITH room_e AS (SELECT * FROM unnest($4::uuid[], $5::int[]) AS r(id, room)),
+            room_c AS (SELECT * FROM unnest($6::uuid[], $7::int[]) AS r(id, room)),
+            candidate AS (
+              SELECT c.id, c.due_at, e.client_id, ca.sandbox,
+                     COALESCE(rc.room, $8) AS client_room
+                FROM webhook_endpoint e
+                JOIN client_account ca ON ca.id = e.client_id
+                LEFT JOIN room_e re ON re.id = e.id
+                LEFT JOIN room_c rc ON rc.id = e.client_id
+                CROSS JOIN LATERAL (
+                  SELECT c.id, c.due_at FROM webhook_attempt c
+                   WHERE c.endpoint_id = e.id AND c.status = 'pending'
+                     AND c.claimed_until IS NULL AND c.due_at <= $9
+                     AND (c.ordering_key IS NULL OR NOT EXISTS (
+                           SELECT 1 FROM webhook_attempt p
+                            WHERE p.endpoint_id = c.endpoint_id
+                              AND p.ordering_key = c.ordering_key AND p.status = 'pending'
+                              AND p.event_position < c.event_position))
+                   ORDER BY c.due_at
+                   LIMIT CASE WHEN e.breaker_open_until IS NULL
+                              THEN LEAST(COALESCE(re.room, $3), $1) ELSE 1 END) c
+               WHERE COALESCE(re.room, $3) > 0 AND COALESCE(rc.room, $8) > 0
+                 AND (e.breaker_open_until IS NULL
+                      OR (e.breaker_open_until <= $9 AND NOT EXISTS (
+                            SELECT 1 FROM webhook_attempt x
+                             WHERE x.endpoint_id = e.id AND x.status = 'pending'
+                               AND x.claimed_until IS NOT NULL)))),
+            turned AS (
+              SELECT id, due_at, sandbox, client_id, client_room,
+                     row_number() OVER (PARTITION BY client_id ORDER BY due_at, id) AS turn
+                FROM candidate),
+            ranked AS (
+              SELECT id, due_at, sandbox, client_id, turn,
+                     row_number() OVER (PARTITION BY sandbox ORDER BY turn, due_at, id) AS nth
+                FROM turned WHERE turn <= client_room),
+            pick AS (
+              SELECT id, client_id, sandbox FROM ranked WHERE NOT sandbox OR nth <= $10
+               ORDER BY sandbox, turn, due_at, id LIMIT $1),
+            -- Rows another transaction holds (a deletion of their endpoint) are left, not waited
+            -- for: a claim never waits on a lock, so it is never part of a deadlock.
+            locked AS (
+              SELECT l.id FROM webhook_attempt l WHERE l.id IN (SELECT id FROM pick)
+                 FOR NO KEY UPDATE SKIP LOCKED)
+      UPDATE webhook_attempt a SET claimed_until = now() + make_interval(secs => $2)
+        FROM pick JOIN locked ON locked.id = pick.id
+       WHERE a.id = pick.id AND a.status = 'pending' AND a.claimed_until IS NULL
+       RETURNING a.id, a.endpoint_id AS "endpointId", a.event_id AS "eventId",
+                 a.event_position::text AS "eventPosition", a.ordering_key AS "orderingKey",
+                 a.event_type AS "eventType", a.attempt,
+                 pick.client_id AS "clientId", pick.sandbox`,
+      [
+        limit,
+        seconds,
+        l.perEndpoint,
+        endpoints.map(([id]) => id),
+        endpoints.map(([, n]) => n),
+        clients.map(([id]) => id),
+        clients.map(([, n]) => n),
+        l.perClient,
+        l.dueBy,
+        l.sandboxRoom,
+      ],
     );
     return rows;
+  }
+
+  /**
+   * Pending attempts of the client's endpoints, counted up to `upTo` (a queue limit's check
+   * needs to know no more than whether it is reached).
+   */
+  async pendingOfClient(clientId: string, upTo: number): Promise<number> {
+    const [row] = await this.uow.manager.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM webhook_attempt a JOIN webhook_endpoint e ON e.id = a.endpoint_id
+          WHERE e.client_id = $1 AND a.status = 'pending' LIMIT $2) q`,
+      [clientId, upTo],
+    );
+    return row?.n ?? 0;
   }
 
   /** Records that claimed attempts succeeded (once: an attempt resolved already stays as it is). */
@@ -90,12 +169,15 @@ export class WebhookAttemptsRepository {
     at: Date,
   ): Promise<number> {
     if (answers.length === 0) return 0;
+    // Rows locked in id order first, as a deletion of their endpoint locks them (no deadlock).
     const [, count] = await this.uow.manager.query<[unknown[], number]>(
       `UPDATE webhook_attempt a
           SET status = 'succeeded', response_status = v.status, duration_ms = v.ms,
               error = NULL, completed_at = $4, claimed_until = NULL
-         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS v(id, status, ms)
-        WHERE a.id = v.id AND a.status = 'pending'`,
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS v(id, status, ms),
+              (SELECT id FROM webhook_attempt WHERE id = ANY($1::uuid[])
+                ORDER BY id FOR NO KEY UPDATE) AS locked
+        WHERE a.id = v.id AND a.id = locked.id AND a.status = 'pending'`,
       [
         answers.map((a) => a.id),
         answers.map((a) => a.responseStatus),
@@ -121,6 +203,15 @@ export class WebhookAttemptsRepository {
       },
     );
     return result.affected === 1;
+  }
+
+  /** Adds `text` (under 500 characters) to the error of a failed attempt (the delivery log). */
+  async noteError(id: string, text: string): Promise<void> {
+    await this.uow.manager.query(
+      `UPDATE webhook_attempt SET error = left(COALESCE(error, ''), 500 - length($2)) || $2
+        WHERE id = $1`,
+      [id, text],
+    );
   }
 
   /** Fails the endpoint's pending attempts no worker is making (it was disabled or deleted). */

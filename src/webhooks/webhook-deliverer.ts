@@ -12,8 +12,10 @@ import { JobQueue } from '../common/jobs/job-queue';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { CoalescedRun } from '../common/scheduling/coalesced-run';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
+import { breakerOpenUntil } from './circuit-breaker';
 import { verdict } from './delivery-policy';
 import { DeliveryScheduler } from './delivery-scheduler';
+import { DeliverySlots } from './delivery-slots';
 import { EndpointAlerts } from './endpoint-alerts';
 import { EventEntity, WebhookEndpointEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
@@ -27,8 +29,10 @@ import { WebhookWakeups } from './webhook-wakeups';
 const CLAIM_BATCH = 64;
 /** The most attempts this process makes at once… */
 const MAX_IN_FLIGHT = 128;
-/** …and at one endpoint: a slow receiver holds up only its own deliveries. */
+/** …and at one endpoint: a slow receiver holds up only its own deliveries… */
 const MAX_PER_ENDPOINT = 16;
+/** …and for sandbox clients together: the rest is always left to live clients. */
+const MAX_SANDBOX_IN_FLIGHT = 16;
 /** How often a worker process looks for due attempts it was not woken for (other processes'). */
 const POLL_MS = 1_000;
 
@@ -46,7 +50,9 @@ function ok(sent: Sent): boolean {
 /**
  * Makes delivery attempts where workers run. Woken after a local commit that made attempts due,
  * and by the `deliver-webhook` job (sent with them, delayed for a retry), it claims due attempts
- * that head their ordering key in batches and makes each endpoint's together: the POSTs at once,
+ * that head their ordering key in batches, per client in turn within this process's room
+ * (DeliverySlots: per process, endpoint, client and for sandbox clients; endpoints whose circuit
+ * breaker is open are left out), and makes each endpoint's together: the POSTs at once,
  * then the successes recorded in one statement, each failure with what follows it (the next
  * attempt on the retry schedule, or disabling the endpoint) in its own transaction. When an
  * endpoint's batch is done, the next events of its keys are due: the loop claims again. The claim
@@ -62,9 +68,8 @@ export class WebhookDeliverer
   private readonly metrics: WebhookMetrics;
   private readonly claimSeconds: number;
   private readonly flight: CoalescedRun;
-  private readonly inFlight = new Map<string, number>();
+  private readonly slots: DeliverySlots;
   private readonly batches = new Set<Promise<void>>();
-  private total = 0;
   private stopping = false;
   private poll?: NodeJS.Timeout;
 
@@ -83,9 +88,18 @@ export class WebhookDeliverer
     private readonly clock: Clock,
   ) {
     this.settings = config.webhooks;
-    this.metrics = new WebhookMetrics(metrics.registry, () => this.attempts.oldestDueAgeSeconds());
+    this.metrics = new WebhookMetrics(metrics.registry, {
+      oldestDueAgeSeconds: () => this.attempts.oldestDueAgeSeconds(),
+      breakersOpen: () => this.endpoints.breakersOpen(),
+    });
     // DNS (5 s at most) and the POST, with room to record the outcome.
     this.claimSeconds = Math.ceil(this.settings.timeoutMs / 1000) + 30;
+    this.slots = new DeliverySlots({
+      total: MAX_IN_FLIGHT,
+      perEndpoint: MAX_PER_ENDPOINT,
+      perClient: Math.min(MAX_IN_FLIGHT, this.settings.clientConcurrency),
+      sandbox: MAX_SANDBOX_IN_FLIGHT,
+    });
     this.flight = new CoalescedRun(
       () => this.claimAndStart(),
       (err) => this.logger.warn({ err }, 'could not claim webhook attempts; will retry'),
@@ -120,13 +134,15 @@ export class WebhookDeliverer
 
   private async claimAndStart(): Promise<void> {
     while (!this.stopping) {
-      const room = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.total);
+      const room = Math.min(CLAIM_BATCH, this.slots.free);
       if (room <= 0) return; // a batch that ends claims again
-      const skip = [...this.inFlight].filter(([, n]) => n >= MAX_PER_ENDPOINT).map(([id]) => id);
       const claimed = await this.attempts.claimDue(room, this.claimSeconds, {
         dueBy: this.clock.now(),
         perEndpoint: MAX_PER_ENDPOINT,
-        skip,
+        endpointRoom: this.slots.endpointRoom(),
+        perClient: this.slots.limits.perClient,
+        clientRoom: this.slots.clientRoom(),
+        sandboxRoom: this.slots.sandboxRoom(),
       });
       if (claimed.length === 0) return;
       // What the attempts need, for all of them at once.
@@ -138,22 +154,17 @@ export class WebhookDeliverer
       for (const a of claimed)
         byEndpoint.set(a.endpointId, [...(byEndpoint.get(a.endpointId) ?? []), a]);
       for (const [endpointId, batch] of byEndpoint)
-        this.start(endpointId, batch.length, () =>
-          this.deliverBatch(endpoints.get(endpointId), batch, events),
-        );
+        this.start(batch, () => this.deliverBatch(endpoints.get(endpointId), batch, events));
+      // Less than asked: nothing else this process has room for is due.
       if (claimed.length < room) return;
     }
   }
 
-  /** Runs `deliver` (`count` attempts at one endpoint), counting them in flight meanwhile. */
-  private start(endpointId: string, count: number, deliver: () => Promise<void>): void {
-    const track = (delta: number) => {
-      this.total += delta;
-      const n = (this.inFlight.get(endpointId) ?? 0) + delta;
-      if (n > 0) this.inFlight.set(endpointId, n);
-      else this.inFlight.delete(endpointId);
-    };
-    track(count);
+  /** Runs `deliver` (one endpoint's `batch`), counting its attempts in flight meanwhile. */
+  private start(batch: ClaimedAttempt[], deliver: () => Promise<void>): void {
+    const [{ endpointId, clientId, sandbox }] = batch;
+    const at = { endpointId, clientId, sandbox };
+    this.slots.add(at, batch.length);
     const run: Promise<void> = deliver()
       .catch((err: unknown) =>
         this.logger.warn(
@@ -162,7 +173,7 @@ export class WebhookDeliverer
         ),
       )
       .finally(() => {
-        track(-count);
+        this.slots.add(at, -batch.length);
         this.batches.delete(run);
         if (!this.stopping) void this.deliverDue();
       });
@@ -207,12 +218,18 @@ export class WebhookDeliverer
     // One statement: no transaction needed. The endpoint is healthy again if it was failing (as
     // loaded with the claim, or since).
     const recorded = await this.attempts.succeeded(succeeded, this.clock.now());
-    if (recorded > 0 && (failed || endpoint.failingSince !== null))
+    if (
+      recorded > 0 &&
+      (failed || endpoint.failingSince !== null || endpoint.breakerOpenUntil !== null)
+    )
       await this.endpoints.healthy(endpoint.id);
     if (recorded > 0) succeeded.forEach((s) => this.metrics.attempted('succeeded', s.durationMs));
   }
 
-  /** Records a failed attempt and what follows it, in one transaction; whether it disabled the endpoint. */
+  /**
+   * Records a failed attempt and what follows it, in one transaction; whether it disabled the
+   * endpoint. The endpoint's row is locked first, as its deletion does (no deadlock between them).
+   */
   private async settleFailure(
     attempt: ClaimedAttempt,
     endpoint: WebhookEndpointEntity,
@@ -224,6 +241,7 @@ export class WebhookDeliverer
       : verdict(this.settings.retrySchedule, attempt.attempt, sent);
     const now = this.clock.now();
     return this.uow.run(async () => {
+      if (!(await this.endpoints.lockForDelivery(endpoint.id))) return undefined; // deleted
       const recorded = await this.attempts.resolve(attempt.id, {
         status: 'failed',
         responseStatus: sent.status,
@@ -237,7 +255,7 @@ export class WebhookDeliverer
         sent.durationMs,
       );
       if (disabled) return undefined;
-      const since = await this.endpoints.failing(endpoint.id, now);
+      const { since, failures } = await this.endpoints.failing(endpoint.id, now);
       const failingMs = now.getTime() - since.getTime();
       if (v.kind === 'gone') return this.disable(endpoint, 'it answered 410 Gone', now);
       if (failingMs >= this.settings.disableAfterMs)
@@ -246,10 +264,27 @@ export class WebhookDeliverer
           `every delivery failed for ${Math.round(failingMs / 3_600_000)} hours`,
           now,
         );
+      const openUntil = breakerOpenUntil(this.settings.breaker, failures, now);
+      if (openUntil) {
+        await this.endpoints.openBreaker(endpoint.id, openUntil);
+        await this.attempts.noteError(
+          attempt.id,
+          `; ${failures} failures in a row: the endpoint's circuit breaker is open until ${openUntil.toISOString()}, then one attempt at a time is made until one succeeds`,
+        );
+        if (failures === this.settings.breaker.failures) this.breakerOpened(endpoint, failures);
+      }
       if (v.kind === 'retry') await this.scheduler.retry(attempt, v.delaySeconds);
       // Exhausted: this event is done at this endpoint, and the next one of its key is due.
       return undefined;
     });
+  }
+
+  private breakerOpened(endpoint: WebhookEndpointEntity, failures: number): void {
+    this.metrics.breakerOpened();
+    this.logger.warn(
+      { endpointId: endpoint.id, clientId: endpoint.clientId, failures },
+      'webhook endpoint failing: its circuit breaker opened (its attempts wait, one probe at a time)',
+    );
   }
 
   private async disable(

@@ -9,6 +9,7 @@ import { WebhookAttemptEntity } from './entities';
 import { EventLogRepository } from './event-log.repository';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookRequestLimits } from './webhook-request-limits';
 import { InvalidEventQuery, ReplayTooLarge, WebhookAttemptNotFound } from './webhooks.errors';
 
 /** The most events one replay queues. */
@@ -35,6 +36,7 @@ export class WebhookDeliveriesService {
     private readonly attempts: WebhookAttemptsRepository,
     private readonly events: EventLogRepository,
     private readonly scheduler: DeliveryScheduler,
+    private readonly limits: WebhookRequestLimits,
     private readonly clock: Clock,
   ) {}
 
@@ -66,7 +68,10 @@ export class WebhookDeliveriesService {
     };
   }
 
-  /** Sends the attempt's event again to its endpoint (the same `webhook-id`), as attempt 1. */
+  /**
+   * Sends the attempt's event again to its endpoint (the same `webhook-id`), as attempt 1, if the
+   * client's queue has room for it.
+   */
   async redeliver(
     actor: Actor,
     attemptId: string,
@@ -79,12 +84,16 @@ export class WebhookDeliveriesService {
     return this.uow.run(async () => {
       const event = await this.events.byId(attempt.eventId);
       if (!event) throw new WebhookAttemptNotFound(attemptId);
+      await this.limits.queue(endpoint.clientId, 1);
       const [fresh] = await this.scheduler.fanOut([event], [endpoint]);
       return { attemptId: fresh, eventId: event.publicId };
     });
   }
 
-  /** Queues the client's events of [since, until) the endpoint takes; answers how many. */
+  /**
+   * Queues the client's events of [since, until) the endpoint takes; answers how many. Counted
+   * against the client's replays per hour, and refused if its queue has no room for them.
+   */
   async replay(actor: Actor, endpointId: string, dto: ReplayDto): Promise<number> {
     const endpoint = await this.endpoints.owned(actor, endpointId);
     const until = dto.until ?? this.clock.now();
@@ -97,6 +106,7 @@ export class WebhookDeliveriesService {
       const taken = events.filter(
         (e) => endpoint.eventTypes === null || endpoint.eventTypes.includes(e.type),
       );
+      await this.limits.replay(endpoint.clientId, taken.length);
       return (await this.scheduler.fanOut(taken, [endpoint])).length;
     });
   }

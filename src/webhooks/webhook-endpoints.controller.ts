@@ -34,6 +34,8 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
 
 const NOT_FOUND = "No such endpoint, or another client's.";
 const ADMIN = 'Requires an Admin token (a ServiceAdmin may act for any client).';
+const QUEUE_FULL =
+  "The client's pending deliveries would pass WEBHOOK_CLIENT_QUEUE_LIMIT (default 20,000),";
 
 /** A client's webhook endpoints, their delivery logs, and sending events again. */
 @ApiTags('Webhooks')
@@ -147,10 +149,15 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'testWebhookEndpoint',
     summary: 'Send a webhook.ping to an endpoint',
-    description: `Queues a \`webhook.ping\` event for this endpoint only; its outcome shows in the delivery log. ${ADMIN}`,
+    description: `Queues a \`webhook.ping\` event for this endpoint only; its outcome shows in the delivery log. At most WEBHOOK_PINGS_PER_MINUTE (default 10) per client a minute. ${ADMIN}`,
   })
   @ApiAcceptedResponse({ type: AcceptedAttemptEnvelopeDto })
   @ApiTextError(404, NOT_FOUND)
+  @ApiTextError(
+    429,
+    `${QUEUE_FULL} or over WEBHOOK_PINGS_PER_MINUTE. Retry-After says when to retry.`,
+    'Rate limit exceeded: a client may ask for 10 test pings per minute (WEBHOOK_PINGS_PER_MINUTE); retry in 42 s.',
+  )
   async test(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -181,11 +188,16 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'replayWebhookEvents',
     summary: 'Send the events of a time window again',
-    description: `Queues the client's events created in [since, until) that the endpoint takes, in order (at most ${MAX_REPLAY_EVENTS} a replay). ${ADMIN}`,
+    description: `Queues the client's events created in [since, until) that the endpoint takes, in order (at most ${MAX_REPLAY_EVENTS} a replay, WEBHOOK_REPLAYS_PER_HOUR (default 20) replays per client an hour). ${ADMIN}`,
   })
   @ApiAcceptedResponse({ type: QueuedEnvelopeDto })
   @ApiTextError(400, `An invalid date, or more than ${MAX_REPLAY_EVENTS} events in the window.`)
   @ApiTextError(404, NOT_FOUND)
+  @ApiTextError(
+    429,
+    `${QUEUE_FULL} or over WEBHOOK_REPLAYS_PER_HOUR. Retry-After says when to retry.`,
+    'Rate limit exceeded: this client has 19950 webhook deliveries pending and this request would queue 100 more; a client may have at most 20000 (WEBHOOK_CLIENT_QUEUE_LIMIT). Retry once some are delivered.',
+  )
   async replay(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -203,6 +215,7 @@ export class WebhookEndpointsController {
   })
   @ApiAcceptedResponse({ type: AcceptedAttemptEnvelopeDto })
   @ApiTextError(404, "No such delivery, or another client's.")
+  @ApiTextError(429, `${QUEUE_FULL}. Retry-After says when to retry.`)
   async redeliver(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

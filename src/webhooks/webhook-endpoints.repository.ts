@@ -3,6 +3,15 @@ import { In } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { WebhookEndpointEntity } from './entities';
 
+/** How often a deletion that deadlocked is tried, in all. */
+const DELETE_ATTEMPTS = 3;
+
+/** Whether `err` is PostgreSQL's "deadlock detected" (one transaction of the cycle is aborted). */
+function isDeadlock(err: unknown): boolean {
+  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
+  return e?.code === '40P01' || e?.driverError?.code === '40P01';
+}
+
 /** Webhook endpoints. In the open transaction. */
 @Injectable()
 export class WebhookEndpointsRepository {
@@ -67,23 +76,83 @@ export class WebhookEndpointsRepository {
     await this.uow.manager.update(WebhookEndpointEntity, { id }, set);
   }
 
+  /**
+   * Deletes the endpoint with its attempts. Locks in the order every writer of its attempts
+   * follows (the endpoint's row, then its attempts in id order: see WebhookDeliverer), so that a
+   * deletion while deliveries are recorded waits for them instead of deadlocking; a deadlock with
+   * anything else (another order of locks) is retried.
+   */
   async delete(id: string): Promise<void> {
-    await this.uow.manager.delete(WebhookEndpointEntity, { id });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.uow.run(async () => {
+          await this.uow.manager.query(`SELECT 1 FROM webhook_endpoint WHERE id = $1 FOR UPDATE`, [
+            id,
+          ]);
+          await this.uow.manager.query(
+            `SELECT 1 FROM webhook_attempt WHERE endpoint_id = $1 ORDER BY id FOR UPDATE`,
+            [id],
+          );
+          await this.uow.manager.delete(WebhookEndpointEntity, { id });
+        });
+        return;
+      } catch (err) {
+        if (attempt >= DELETE_ATTEMPTS || !isDeadlock(err)) throw err;
+      }
+    }
   }
 
-  /** Records a failed attempt: the endpoint has been failing since then, unless it already was. */
-  async failing(id: string, at: Date): Promise<Date> {
-    const [rows] = await this.uow.manager.query<[{ since: Date }[], number]>(
-      `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2)
-        WHERE id = $1 RETURNING failing_since AS since`,
+  /**
+   * Locks the endpoint's row against deletion for the rest of the transaction (the first lock a
+   * transaction recording attempts takes); whether it still exists.
+   */
+  async lockForDelivery(id: string): Promise<boolean> {
+    const rows = await this.uow.manager.query<unknown[]>(
+      `SELECT 1 FROM webhook_endpoint WHERE id = $1 FOR NO KEY UPDATE`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records a failed attempt: the endpoint has been failing since then (unless it already was),
+   * and one more failure in a row.
+   */
+  async failing(id: string, at: Date): Promise<{ since: Date; failures: number }> {
+    const [rows] = await this.uow.manager.query<[{ since: Date; failures: number }[], number]>(
+      `UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, $2),
+              consecutive_failures = consecutive_failures + 1
+        WHERE id = $1 RETURNING failing_since AS since, consecutive_failures AS failures`,
       [id, at],
     );
-    return rows[0]?.since ?? at;
+    return rows[0] ?? { since: at, failures: 1 };
   }
 
+  /** Opens the endpoint's circuit breaker until `until` (never shortening it). */
+  async openBreaker(id: string, until: Date): Promise<void> {
+    await this.uow.manager.query(
+      `UPDATE webhook_endpoint
+          SET breaker_open_until = GREATEST(COALESCE(breaker_open_until, $2), $2)
+        WHERE id = $1`,
+      [id, until],
+    );
+  }
+
+  /** Endpoints whose circuit breaker is open or half-open (not closed by a success yet). */
+  async breakersOpen(): Promise<number> {
+    const [row] = await this.uow.manager.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM webhook_endpoint WHERE breaker_open_until IS NOT NULL`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** A success: the endpoint is not failing, its circuit breaker closed. */
   async healthy(id: string): Promise<void> {
     await this.uow.manager.query(
-      `UPDATE webhook_endpoint SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
+      `UPDATE webhook_endpoint
+          SET failing_since = NULL, consecutive_failures = 0, breaker_open_until = NULL
+        WHERE id = $1 AND (failing_since IS NOT NULL OR consecutive_failures > 0
+                           OR breaker_open_until IS NOT NULL)`,
       [id],
     );
   }

@@ -100,6 +100,8 @@ export class WebhookEndpointsService {
       previousSecret: null,
       previousSecretUntil: null,
       failingSince: null,
+      consecutiveFailures: 0,
+      breakerOpenUntil: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -136,6 +138,8 @@ export class WebhookEndpointsService {
         set.status = dto.status;
         set.disabledReason = null;
         set.failingSince = null;
+        set.consecutiveFailures = 0;
+        set.breakerOpenUntil = null;
         if (dto.status === 'disabled')
           await this.attempts.failPending(id, 'the endpoint was disabled', now);
       }

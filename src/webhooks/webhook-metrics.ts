@@ -2,16 +2,26 @@ import { Counter, Gauge, Histogram, Registry } from '../common/metrics/prom-clie
 
 export type DeliveryOutcome = 'succeeded' | 'retried' | 'exhausted' | 'gone' | 'skipped';
 
+/** What the gauges read from the database when scraped (all processes). */
+export interface WebhookQueueReadings {
+  /** How long the oldest due pending attempt has waited, in seconds. */
+  oldestDueAgeSeconds(): Promise<number>;
+  /** Endpoints whose circuit breaker is open or half-open. */
+  breakersOpen(): Promise<number>;
+}
+
 /**
- * Webhook deliveries in /metrics: this process's attempts by outcome and how long they took, and
- * how long the oldest due attempt of the whole service has waited (read when scraped).
+ * Webhook deliveries in /metrics: this process's attempts by outcome and how long they took, the
+ * circuit breakers it opened, and, for the whole service (read when scraped), how long the oldest
+ * due attempt has waited and how many endpoints' breakers are open.
  */
 export class WebhookMetrics {
   private readonly attempts: Counter<'outcome'>;
   private readonly latency: Histogram<'outcome'>;
   private readonly firstAttemptDelay: Histogram;
+  private readonly breakerOpenings: Counter;
 
-  constructor(registry: Registry, oldestDueAgeSeconds: () => Promise<number>) {
+  constructor(registry: Registry, readings: WebhookQueueReadings) {
     const registers = [registry];
     this.attempts = new Counter({
       name: 'webhook_attempts_total',
@@ -37,9 +47,26 @@ export class WebhookMetrics {
       help: 'How long the oldest due webhook delivery attempt has waited (all processes).',
       registers,
       collect: async function (this: Gauge) {
-        this.set(await oldestDueAgeSeconds().catch(() => 0));
+        this.set(await readings.oldestDueAgeSeconds().catch(() => 0));
       },
     });
+    this.breakerOpenings = new Counter({
+      name: 'webhook_breaker_opened_total',
+      help: "Endpoints' circuit breakers opened by this process (failed attempts in a row reached WEBHOOK_BREAKER_FAILURES).",
+      registers,
+    });
+    new Gauge({
+      name: 'webhook_breakers_open',
+      help: 'Webhook endpoints whose circuit breaker is open or half-open (all processes).',
+      registers,
+      collect: async function (this: Gauge) {
+        this.set(await readings.breakersOpen().catch(() => 0));
+      },
+    });
+  }
+
+  breakerOpened(): void {
+    this.breakerOpenings.inc();
   }
 
   attempted(outcome: DeliveryOutcome, durationMs: number | null): void {

@@ -57,3 +57,36 @@ export class ReplayTooLarge extends DomainError {
     );
   }
 }
+
+/** A per-client count over a window (replays per hour, pings per minute): 429 naming it. */
+export class WebhookRequestLimitReached extends DomainError {
+  constructor(
+    what: 'replays' | 'test pings',
+    limit: number,
+    window: 'hour' | 'minute',
+    setting: string,
+    retryAfterSeconds: number,
+  ) {
+    super(
+      what === 'replays' ? 'WEBHOOK_REPLAY_LIMIT' : 'WEBHOOK_PING_LIMIT',
+      ErrorKind.RateLimited,
+      `Rate limit exceeded: a client may ask for ${limit} ${what} per ${window} (${setting}); retry in ${retryAfterSeconds} s.`,
+      { retryAfterSeconds },
+    );
+  }
+}
+
+/** Seconds a client with a full delivery queue is asked to wait. */
+export const QUEUE_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** The client's pending deliveries would pass WEBHOOK_CLIENT_QUEUE_LIMIT: 429 naming it. */
+export class WebhookQueueFull extends DomainError {
+  constructor(pending: number, adding: number, limit: number) {
+    super(
+      'WEBHOOK_QUEUE_FULL',
+      ErrorKind.RateLimited,
+      `Rate limit exceeded: this client has ${pending} webhook deliveries pending and this request would queue ${adding} more; a client may have at most ${limit} (WEBHOOK_CLIENT_QUEUE_LIMIT). Retry once some are delivered.`,
+      { retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_SECONDS },
+    );
+  }
+}

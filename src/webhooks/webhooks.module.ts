@@ -19,6 +19,7 @@ import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookMaintenance } from './webhook-maintenance';
+import { WebhookRequestLimits } from './webhook-request-limits';
 import { WebhookSender } from './webhook-sender';
 import { WebhookWakeups } from './webhook-wakeups';
 
@@ -46,6 +47,7 @@ import { WebhookWakeups } from './webhook-wakeups';
     DeliveryScheduler,
     EventRelay,
     WebhookSender,
+    WebhookRequestLimits,
     StoredEventRecorder,
     { provide: EventRecorder, useExisting: StoredEventRecorder },
     EndpointAlerts,

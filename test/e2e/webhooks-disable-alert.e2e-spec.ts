@@ -28,6 +28,7 @@ describe('Webhooks: an endpoint failing for days is disabled and its Admins are 
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_RETRY_SCHEDULE: '0,1,1,1,1,1,1,1,1,1',
         WEBHOOK_DISABLE_AFTER_HOURS: '120',
+        WEBHOOK_BREAKER_OPEN_SECONDS: '1',
       },
     });
     a = await createClient(t.app, { role: Role.Admin });

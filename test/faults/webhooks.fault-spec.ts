@@ -55,6 +55,7 @@ describe('webhook deliveries across an API crash and a receiver outage', () => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,2,3,3,3,3,5,5,5,5,5,5',
       WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_BREAKER_OPEN_SECONDS: '1',
     },
   });
   const servers: Server[] = [];

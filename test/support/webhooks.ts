@@ -14,13 +14,14 @@ export const EVENTS = '/api/events';
 
 /**
  * A test app that delivers to loopback receivers on a shortened clock: 4 attempts, 1 s apart,
- * each given 1 s.
+ * each given 1 s; an endpoint's circuit breaker opens for 1 s.
  */
 export const DELIVERING_ENV = {
   WORKERS: 'true',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '0,1,1,1',
   WEBHOOK_TIMEOUT_MS: '1000',
+  WEBHOOK_BREAKER_OPEN_SECONDS: '1',
 };
 
 /**

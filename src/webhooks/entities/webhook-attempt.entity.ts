@@ -16,6 +16,10 @@ export type AttemptStatus = 'pending' | 'succeeded' | 'failed';
   where: `status = 'pending'`,
 })
 @Index('IDX_webhook_attempt_pending_due', ['dueAt'], { where: `status = 'pending'` })
+// The claim reads each endpoint's due attempts oldest first (WebhookAttemptsRepository.claimDue).
+@Index('IDX_webhook_attempt_pending_endpoint_due', ['endpointId', 'dueAt'], {
+  where: `status = 'pending'`,
+})
 @Index('IDX_webhook_attempt_event', ['eventId'])
 export class WebhookAttemptEntity {
   @PrimaryColumn('uuid')

@@ -55,6 +55,17 @@ export class WebhookEndpointEntity {
   @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })
   failingSince: Date | null;
 
+  /** Failed attempts in a row (the circuit breaker's count; 0 after a success). */
+  @Column({ name: 'consecutive_failures', type: 'int', default: 0 })
+  consecutiveFailures: number;
+
+  /**
+   * While the circuit breaker is open: until when the endpoint's attempts are not claimed. Once
+   * past, one attempt at a time is made (half-open) until one succeeds (see breaker.ts).
+   */
+  @Column({ name: 'breaker_open_until', type: 'timestamptz', nullable: true })
+  breakerOpenUntil: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
