@@ -39,8 +39,13 @@ import { WebhookWakeups } from './webhook-wakeups';
     {
       // One check of webhook URLs for the module: at creation and at every delivery.
       provide: OutboundTargets,
-      useFactory: (config: AppConfig) =>
-        new OutboundTargets({ allowPrivate: config.webhooks.allowPrivateTargets }),
+      useFactory: ({ webhooks }: AppConfig) =>
+        new OutboundTargets({
+          allowPrivate: webhooks.allowPrivateTargets,
+          allowedPorts: webhooks.allowedPorts,
+          lookupTimeoutMs: webhooks.dns.timeoutMs,
+          lookupBudget: { concurrent: webhooks.dns.concurrent, perMinute: webhooks.dns.perMinute },
+        }),
       inject: [AppConfig],
     },
     DeliveryScheduler,
