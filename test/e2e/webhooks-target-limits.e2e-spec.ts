@@ -3,7 +3,7 @@ import { OutboundTargets, Resolver } from '../../src/common/http/outbound-target
 import { createClient } from '../factories/clients';
 import { TEXT_TYPE } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { webhooksApi } from '../support/webhooks';
+import { DELIVERING_ENV, useDeliveringApp, webhooksApi } from '../support/webhooks';
 
 /** Lookups of `silent…` names that end only when the test releases them; others a public address. */
 const held: (() => void)[] = [];
@@ -121,4 +121,44 @@ describe('Webhooks: lookups and creations per client (HTTP)', () => {
       expect((await e.read(id)).description).toBe('ERP production');
     },
   );
+});
+
+/**
+ * At delivery the host is looked up again, in the same budget: a lookup that does not answer in
+ * time is a failed attempt (retried), never a stuck delivery.
+ */
+describe('Webhooks: a lookup that times out at delivery (HTTP)', () => {
+  let answering = true;
+  const pending: (() => void)[] = [];
+  const app = useDeliveringApp(DELIVERING_ENV, (builder) =>
+    builder
+      .overrideProvider(OutboundTargets)
+      .useValue(
+        new OutboundTargets({ allowPrivate: true, lookupTimeoutMs: 300 }, (host) =>
+          host === 'receiver.example' && answering
+            ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+            : new Promise((done) => pending.push(() => done([]))),
+        ),
+      ),
+  );
+  afterAll(() => pending.splice(0).forEach((release) => release()));
+
+  it('records the attempt failed, naming the timeout', async () => {
+    const receiver = await app.receiver();
+    const api = webhooksApi(app.t, (await createClient(app.t.app, { role: Role.Admin })).token);
+    const endpoint = await api.add(receiver.url.replace('127.0.0.1', 'receiver.example'));
+    await api.ping(endpoint.id);
+    await receiver.waitFor((r) => r.length === 1);
+    answering = false;
+    await api.ping(endpoint.id);
+    const log = await api.settled(endpoint.id, (l) =>
+      l.some((d) => d.status === 'failed' && d.attempt >= 1),
+    );
+    expect(log.find((d) => d.status === 'failed')).toMatchObject({
+      eventType: 'webhook.ping',
+      responseStatus: null,
+      error: 'the host receiver.example did not resolve within 0.3 s',
+    });
+    expect(receiver.received).toHaveLength(1);
+  });
 });
