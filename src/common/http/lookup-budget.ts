@@ -72,14 +72,16 @@ export class LookupBudget {
   }
 }
 
-/** Answers kept at most this long whatever their TTL says, and at most this many names. */
+/** Answers kept at least and at most this long whatever their TTL says, and at most this many names. */
+const MIN_KEEP_MS = 5_000;
 const MAX_KEEP_MS = 60_000;
 const MAX_NAMES = 10_000;
 
 /**
- * Recent answers by host name, each kept for its TTL (at most a minute): deliveries to one
- * endpoint do not look its host up each time, and do not spend the client's lookups. An answer
- * without a TTL, or with TTL 0, is not kept.
+ * Recent answers by host name, each kept for its TTL within 5 s to a minute: deliveries to one
+ * endpoint do not look its host up each time, nor spend the client's lookups (a connection goes
+ * to an address checked in that answer, so keeping it does not weaken the address rules). An
+ * answer without a TTL (a stand-in resolver) is not kept.
  */
 export class AnswerCache {
   private readonly answers = new Map<string, { addresses: ResolvedAddress[]; until: number }>();
@@ -96,8 +98,9 @@ export class AnswerCache {
 
   put(host: string, addresses: ResolvedAddress[]): void {
     const ttls = addresses.map((a) => a.ttl);
-    if (addresses.length === 0 || ttls.some((t) => t === undefined || t <= 0)) return;
-    const keepMs = Math.min(MAX_KEEP_MS, Math.min(...(ttls as number[])) * 1000);
+    if (addresses.length === 0 || ttls.some((t) => t === undefined)) return;
+    const ttlMs = Math.min(...(ttls as number[])) * 1000;
+    const keepMs = Math.max(MIN_KEEP_MS, Math.min(MAX_KEEP_MS, ttlMs));
     this.answers.delete(host);
     if (this.answers.size >= MAX_NAMES) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(host, { addresses, until: this.now() + keepMs });

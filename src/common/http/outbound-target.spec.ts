@@ -276,7 +276,9 @@ describe('OutboundTargets lookups per client', () => {
       (host) => {
         asked += 1;
         return Promise.resolve([
-          { address: '93.184.216.34', family: 4, ttl: host === 'kept.example' ? 30 : 0 },
+          host === 'kept.example'
+            ? { address: '93.184.216.34', family: 4, ttl: 30 }
+            : { address: '93.184.216.34', family: 4 },
         ]);
       },
     );
@@ -295,5 +297,18 @@ describe('OutboundTargets lookups per client', () => {
     asked = 0;
     await targets.resolve('https://kept.example/', 'a');
     expect(asked).toBe(1);
+  });
+
+  it('asks once for a burst of lookups of one name, in the budget of the first', async () => {
+    const slow = held();
+    const targets = new OutboundTargets(
+      { allowPrivate: false, lookupBudget: { concurrent: 1, perMinute: 100 } },
+      slow.resolve,
+    );
+    const burst = Array.from({ length: 16 }, () => targets.resolve('https://one.example/', 'a'));
+    await new Promise((resume) => setImmediate(resume));
+    slow.answerAll();
+    const answers = await Promise.all(burst);
+    expect(answers.map((a) => a.address)).toEqual(new Array(16).fill('93.184.216.34'));
   });
 });

@@ -142,6 +142,7 @@ export class OutboundTargets {
   private readonly lookupTimeoutMs: number;
   private readonly budget: LookupBudget;
   private readonly cache: AnswerCache;
+  private readonly inFlight = new Map<string, Promise<ResolvedAddress[]>>();
 
   constructor(
     private readonly options: TargetRules,
@@ -219,7 +220,7 @@ export class OutboundTargets {
 
   /** The host's addresses, in the resolver's order; never empty. */
   private async lookup(host: string, client: string): Promise<string[]> {
-    const found = this.cache.get(host) ?? (await this.ask(host, client));
+    const found = this.cache.get(host) ?? (await this.shared(host, client));
     const addresses = found.map((a) => a.address);
     // A resolver answering garbage is treated like one answering nothing.
     if (addresses.length === 0 || addresses.some((a) => isIP(a.replace(/%.*$/, '')) === 0))
@@ -228,9 +229,21 @@ export class OutboundTargets {
     return addresses;
   }
 
-  /** One lookup within the client's budget and the timeout; its slot is held until it ends. */
-  private async ask(host: string, client: string): Promise<ResolvedAddress[]> {
+  /**
+   * The lookup of `host` under way, joined (a burst of deliveries to one endpoint asks once), or
+   * a new one in the budget of `client`.
+   */
+  private shared(host: string, client: string): Promise<ResolvedAddress[]> {
+    const running = this.inFlight.get(host);
+    if (running) return running;
     const release = this.budget.take(client);
+    const asked = this.ask(host, release).finally(() => this.inFlight.delete(host));
+    this.inFlight.set(host, asked);
+    return asked;
+  }
+
+  /** One lookup within the timeout; its budget slot is given back when it ends, not before. */
+  private async ask(host: string, release: () => void): Promise<ResolvedAddress[]> {
     const seconds = this.lookupTimeoutMs / 1000;
     const late = new TargetRefused(`the host ${host} did not resolve within ${seconds} s`);
     let timer: NodeJS.Timeout | undefined;
