@@ -24,6 +24,10 @@ export interface UserSettings {
 export interface WebhookSettings {
   /** http and private, loopback and link-local targets allowed (development and tests). */
   allowPrivateTargets: boolean;
+  /** The ports endpoint URLs may name; null: any. */
+  allowedPorts: readonly number[] | null;
+  /** One DNS lookup of an endpoint's host: its timeout, and the lookups per client. */
+  dns: { timeoutMs: number; concurrent: number; perMinute: number };
   /** How long one delivery attempt may take. */
   timeoutMs: number;
   /** Seconds before each attempt at an event: its length is the number of attempts. */
@@ -31,6 +35,8 @@ export interface WebhookSettings {
   /** An endpoint whose deliveries all failed this long is disabled. */
   disableAfterMs: number;
   maxEndpoints: number;
+  /** Endpoints one client may create a UTC day. */
+  endpointDailyCreations: number;
   eventRetentionDays: number;
   /** Attempts one client may have in flight at once, per worker process. */
   clientConcurrency: number;
@@ -282,10 +288,17 @@ export class AppConfig implements CommonSettings {
     };
     this.webhooks = {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      allowedPorts: allowedPorts(env.WEBHOOK_ALLOWED_PORTS, env.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+      dns: {
+        timeoutMs: env.WEBHOOK_DNS_TIMEOUT_MS,
+        concurrent: env.WEBHOOK_DNS_CONCURRENCY,
+        perMinute: env.WEBHOOK_DNS_LOOKUPS_PER_MINUTE,
+      },
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())),
       disableAfterMs: env.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
       maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
+      endpointDailyCreations: env.WEBHOOK_ENDPOINT_DAILY_CREATIONS,
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
       clientConcurrency: env.WEBHOOK_CLIENT_CONCURRENCY,
       clientQueueLimit: env.WEBHOOK_CLIENT_QUEUE_LIMIT,
@@ -341,6 +354,13 @@ function s3Settings(env: Environment): S3Settings {
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     prefix: prefix ? `${prefix}/` : '',
   };
+}
+
+/** WEBHOOK_ALLOWED_PORTS: `any` is null; unset, 443 and 8443 (any with private targets allowed). */
+function allowedPorts(value: string | undefined, allowPrivate: boolean): number[] | null {
+  if (value === undefined || value.trim() === '') return allowPrivate ? null : [443, 8443];
+  if (value.trim().toLowerCase() === 'any') return null;
+  return unique(splitList(value).map(Number));
 }
 
 function splitList(value: string): string[] {

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, Matches } from 'class-validator';
+import { IsBoolean, IsOptional, Matches } from 'class-validator';
 import { IntBetween, toBool } from './env-rules';
 
 /** The Standard Webhooks retry schedule: seconds before each attempt (the first at once). */
@@ -16,6 +16,29 @@ export class WebhooksEnvironment {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
 
+  /**
+   * The ports endpoint URLs may name: comma-separated, or `any`. Unset: 443 and 8443 (any with
+   * WEBHOOK_ALLOW_PRIVATE_TARGETS, for receivers on local ports).
+   */
+  @IsOptional()
+  @Matches(/^\s*(any|\d{1,5}\s*(,\s*\d{1,5}\s*){0,49})$/i, {
+    message:
+      'WEBHOOK_ALLOWED_PORTS must be `any` or comma-separated port numbers, such as 443,8443',
+  })
+  WEBHOOK_ALLOWED_PORTS?: string;
+
+  /** How long one DNS lookup of an endpoint's host may take. */
+  @IntBetween(100, 30_000)
+  WEBHOOK_DNS_TIMEOUT_MS = 5000;
+
+  /** DNS lookups of its endpoints' hosts one client may have under way at once (per process). */
+  @IntBetween(1, 100)
+  WEBHOOK_DNS_CONCURRENCY = 4;
+
+  /** DNS lookups (answers not kept from an earlier one) one client may start a minute (per process). */
+  @IntBetween(1, 100_000)
+  WEBHOOK_DNS_LOOKUPS_PER_MINUTE = 60;
+
   @IntBetween(100, 60_000)
   WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -30,6 +53,10 @@ export class WebhooksEnvironment {
 
   @IntBetween(1, 1000)
   WEBHOOK_MAX_ENDPOINTS = 10;
+
+  /** Endpoints one client may create a UTC day (deleted ones count too). */
+  @IntBetween(1, 100_000)
+  WEBHOOK_ENDPOINT_DAILY_CREATIONS = 50;
 
   @IntBetween(1, 3650)
   EVENT_RETENTION_DAYS = 30;

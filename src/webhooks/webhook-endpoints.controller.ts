@@ -52,16 +52,20 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
     summary: 'Add a webhook endpoint',
-    description: `Events of the client (those of \`eventTypes\`, or all) are POSTed to \`url\`, signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature) with the secret answered here, and only here. At most WEBHOOK_MAX_ENDPOINTS (default 10) per client. ${ADMIN}`,
+    description: `Events of the client (those of \`eventTypes\`, or all) are POSTed to \`url\`, signed per Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature) with the secret answered here, and only here. At most WEBHOOK_MAX_ENDPOINTS (default 10) per client, and WEBHOOK_ENDPOINT_DAILY_CREATIONS (default 50) created per UTC day. The URL's host is looked up within the client's own DNS budget (WEBHOOK_DNS_CONCURRENCY at once, WEBHOOK_DNS_LOOKUPS_PER_MINUTE) and WEBHOOK_DNS_TIMEOUT_MS (default 5 s). ${ADMIN}`,
   })
   @ApiCreatedResponse({ type: CreatedEndpointEnvelopeDto })
   @ApiTextError(
     400,
-    'An invalid field, or a URL refused: not https, with credentials, or a host that does not resolve or resolves to a loopback, private, link-local or metadata address.',
+    'An invalid field, or a URL refused: not https, on a port not allowed (WEBHOOK_ALLOWED_PORTS, default 443 and 8443), with credentials, or a host that does not resolve (in time) or resolves to a loopback, private, link-local, metadata or IPv6 transition address.',
     'Invalid request: url: the host 10.0.0.5 is a private address.',
   )
   @ApiTextError(404, 'No such client (ServiceAdmin naming clientHandle).')
   @ApiTextError(409, 'The client has the most endpoints it may have.')
+  @ApiTextError(
+    429,
+    'The client created WEBHOOK_ENDPOINT_DAILY_CREATIONS endpoints today (UTC), or is at its DNS lookup limit; the limit is named, Retry-After says when to try again.',
+  )
   create(
     @CurrentActor() actor: Actor,
     @Query() q: ClientHandleQueryDto,
@@ -110,6 +114,10 @@ export class WebhookEndpointsController {
   @ApiOkResponse({ type: EndpointEnvelopeDto })
   @ApiTextError(400, 'An invalid field, or a URL refused (see POST).')
   @ApiTextError(404, NOT_FOUND)
+  @ApiTextError(
+    429,
+    'The client is at its DNS lookup limit (named); Retry-After says when to try again.',
+  )
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,

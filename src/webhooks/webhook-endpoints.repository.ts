@@ -61,6 +61,11 @@ export class WebhookEndpointsRepository {
     });
   }
 
+  /** The client's endpoints, counted without a lock (a look before the locked count). */
+  count(clientId: string): Promise<number> {
+    return this.uow.manager.count(WebhookEndpointEntity, { where: { clientId } });
+  }
+
   /**
    * Counts the client's endpoints with its client row locked, so that two concurrent creations
    * cannot both pass the limit.

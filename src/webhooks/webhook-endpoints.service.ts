@@ -5,7 +5,12 @@ import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { newWebhookSecret } from '../common/crypto/standard-webhooks';
-import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
+import {
+  LookupBudgetExceeded,
+  OutboundTargets,
+  TargetRefused,
+} from '../common/http/outbound-target';
+import { MessageQuota } from '../common/messages/message-quota';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUuid } from '../common/validation/uuid';
 import { ClientsService } from '../clients';
@@ -23,9 +28,14 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { secretContext } from './webhook-secrets';
 import {
   TooManyWebhookEndpoints,
+  WebhookEndpointDailyLimit,
   WebhookEndpointNotFound,
+  WebhookLookupsLimited,
   WebhookTargetRefused,
 } from './webhooks.errors';
+
+/** The daily count of endpoint creations, beside the message counts (MessageQuota). */
+const CREATIONS = 'webhook-endpoint';
 
 /** How long a rotated-out secret keeps signing deliveries beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
@@ -61,6 +71,7 @@ export class WebhookEndpointsService {
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly targets: OutboundTargets,
+    private readonly quota: MessageQuota,
   ) {
     this.settings = config.webhooks;
   }
@@ -84,7 +95,14 @@ export class WebhookEndpointsService {
     dto: CreateEndpointDto,
   ): Promise<CreatedEndpointDto> {
     const clientId = await this.clientIdFor(actor, clientHandle);
-    const url = await this.checkedUrl(dto.url);
+    // Both limits up front: a client at its cap spends no DNS lookup (the count is taken again,
+    // locked, with the insert; the day's creations are claimed there).
+    if ((await this.repo.count(clientId)) >= this.settings.maxEndpoints)
+      throw new TooManyWebhookEndpoints(this.settings.maxEndpoints);
+    const limit = this.settings.endpointDailyCreations;
+    if ((await this.quota.usedToday(clientId, CREATIONS, this.clock.now())) >= limit)
+      throw new WebhookEndpointDailyLimit(limit, this.clock.now());
+    const url = await this.checkedUrl(dto.url, clientId);
     const id = randomUUID();
     const secret = newWebhookSecret();
     const now = this.clock.now();
@@ -108,6 +126,8 @@ export class WebhookEndpointsService {
     await this.uow.run(async () => {
       if ((await this.repo.countLocked(clientId)) >= this.settings.maxEndpoints)
         throw new TooManyWebhookEndpoints(this.settings.maxEndpoints);
+      if (!(await this.quota.claim(clientId, CREATIONS, 1, limit, now)).granted)
+        throw new WebhookEndpointDailyLimit(limit, now);
       await this.repo.insert(row);
     });
     return { ...toEndpointDto(row), secret };
@@ -123,8 +143,8 @@ export class WebhookEndpointsService {
   }
 
   async update(actor: Actor, id: string, dto: UpdateEndpointDto): Promise<EndpointDto> {
-    await this.owned(actor, id);
-    const url = dto.url === undefined ? undefined : await this.checkedUrl(dto.url);
+    const owned = await this.owned(actor, id);
+    const url = dto.url === undefined ? undefined : await this.checkedUrl(dto.url, owned.clientId);
     return this.uow.run(async () => {
       const endpoint = await this.repo.lock(id);
       if (!endpoint) throw new WebhookEndpointNotFound(id);
@@ -178,12 +198,14 @@ export class WebhookEndpointsService {
     return this.recorder.ping(endpoint);
   }
 
-  /** The URL trimmed, if it passes the target rules (resolving its host now). */
-  private async checkedUrl(raw: string): Promise<string> {
+  /** The URL trimmed, if it passes the target rules (resolving its host now, in the client's budget). */
+  private async checkedUrl(raw: string, clientId: string): Promise<string> {
     try {
-      return (await this.targets.resolve(raw.trim())).url.href;
+      return (await this.targets.resolve(raw.trim(), clientId)).url.href;
     } catch (err) {
       if (err instanceof TargetRefused) throw new WebhookTargetRefused('url', err.reason);
+      if (err instanceof LookupBudgetExceeded)
+        throw new WebhookLookupsLimited(err.limit, err.retryAfterSeconds);
       throw err;
     }
   }

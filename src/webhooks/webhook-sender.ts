@@ -4,7 +4,11 @@ import { FieldCipher } from '../common/crypto/field-cipher';
 import { signWebhook } from '../common/crypto/standard-webhooks';
 import { OutboundAgents } from '../common/http/outbound-agents';
 import { postPinned, PostFailed } from '../common/http/outbound-post';
-import { OutboundTargets, TargetRefused } from '../common/http/outbound-target';
+import {
+  LookupBudgetExceeded,
+  OutboundTargets,
+  TargetRefused,
+} from '../common/http/outbound-target';
 import { AppConfig, WebhookSettings } from '../config/app-config';
 import { describeAnswer } from './delivery-policy';
 import { EventEntity, WebhookEndpointEntity } from './entities';
@@ -59,14 +63,15 @@ export class WebhookSender implements OnApplicationShutdown {
 
   /** POSTs `event` to `endpoint`, signed with `secrets` (see `secrets`). */
   async send(
-    endpoint: Pick<WebhookEndpointEntity, 'url'>,
+    endpoint: Pick<WebhookEndpointEntity, 'url' | 'clientId'>,
     secrets: string[],
     event: EventEntity,
   ): Promise<Sent> {
     const started = performance.now();
     try {
-      // Checked again at every attempt: a name may resolve elsewhere since it was accepted.
-      const target = await this.targets.resolve(endpoint.url);
+      // Checked again at every attempt: a name may resolve elsewhere since it was accepted. The
+      // lookup counts in the client's budget: beyond it, the attempt fails (and is retried).
+      const target = await this.targets.resolve(endpoint.url, endpoint.clientId);
       const body = JSON.stringify(envelopeOf(event));
       // Wall-clock time: receivers compare it with theirs (a tolerance of minutes).
       const timestamp = Math.floor(Date.now() / 1000);
@@ -94,6 +99,8 @@ export class WebhookSender implements OnApplicationShutdown {
       const durationMs = Math.round(performance.now() - started);
       if (err instanceof TargetRefused)
         return { status: null, retryAfterSeconds: null, durationMs, error: err.reason };
+      if (err instanceof LookupBudgetExceeded)
+        return { status: null, retryAfterSeconds: null, durationMs, error: err.message };
       if (err instanceof PostFailed)
         return { status: null, retryAfterSeconds: null, durationMs, error: err.message };
       throw err;

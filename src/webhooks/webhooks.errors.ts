@@ -39,6 +39,31 @@ export class TooManyWebhookEndpoints extends DomainError {
   }
 }
 
+/** The client's daily cap on endpoint creations (deleted endpoints count too). */
+export class WebhookEndpointDailyLimit extends DomainError {
+  constructor(limit: number, now: Date) {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    super(
+      'WEBHOOK_ENDPOINT_DAILY_LIMIT',
+      ErrorKind.RateLimited,
+      `This client has created ${limit} webhook endpoints today (UTC), the most allowed per day (WEBHOOK_ENDPOINT_DAILY_CREATIONS); nothing was created. Retry after midnight UTC.`,
+      { retryAfterSeconds: Math.ceil((midnight - now.getTime()) / 1000) },
+    );
+  }
+}
+
+/** The client's DNS lookups of its webhook hosts are at a limit (the sentence names it). */
+export class WebhookLookupsLimited extends DomainError {
+  constructor(limit: string, retryAfterSeconds: number) {
+    super(
+      'WEBHOOK_DNS_LIMIT',
+      ErrorKind.RateLimited,
+      `This client has ${limit}; the URL was not checked, nothing was saved. Retry later.`,
+      { retryAfterSeconds },
+    );
+  }
+}
+
 export class InvalidEventQuery extends DomainError {
   constructor(field: string, problem: string) {
     super('VALIDATION_FAILED', ErrorKind.BadRequest, `Invalid request: ${field} ${problem}.`, {

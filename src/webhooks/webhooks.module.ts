@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
+import { deriveSecrets, KeyRing } from '../common/crypto/key-ring';
 import { OutboundTargets } from '../common/http/outbound-target';
 import { AppConfig } from '../config/app-config';
 import { EventRecorder } from '../common/events/event-recorder';
@@ -8,7 +9,7 @@ import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
 import { WEBHOOK_ENTITIES } from './entities';
 import { EventLogRepository } from './event-log.repository';
-import { EventLogService } from './event-log.service';
+import { EventCursors, EventLogService, eventCursors } from './event-log.service';
 import { EventRelay } from './event-relay';
 import { EventsController } from './events.controller';
 import { StoredEventRecorder } from './stored-event-recorder';
@@ -40,8 +41,13 @@ import { WebhookWakeups } from './webhook-wakeups';
     {
       // One check of webhook URLs for the module: at creation and at every delivery.
       provide: OutboundTargets,
-      useFactory: (config: AppConfig) =>
-        new OutboundTargets({ allowPrivate: config.webhooks.allowPrivateTargets }),
+      useFactory: ({ webhooks }: AppConfig) =>
+        new OutboundTargets({
+          allowPrivate: webhooks.allowPrivateTargets,
+          allowedPorts: webhooks.allowedPorts,
+          lookupTimeoutMs: webhooks.dns.timeoutMs,
+          lookupBudget: { concurrent: webhooks.dns.concurrent, perMinute: webhooks.dns.perMinute },
+        }),
       inject: [AppConfig],
     },
     DeliveryScheduler,
@@ -54,6 +60,12 @@ import { WebhookWakeups } from './webhook-wakeups';
     WebhookDeliverer,
     WebhookEndpointsService,
     WebhookDeliveriesService,
+    {
+      // Cursors sealed with a secret of each data key (rotation keeps stored cursors working).
+      provide: EventCursors,
+      useFactory: (keys: KeyRing) => eventCursors(deriveSecrets(keys, 'event-cursors')),
+      inject: [KeyRing],
+    },
     EventLogService,
     WebhookMaintenance,
   ],

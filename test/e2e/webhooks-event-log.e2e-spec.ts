@@ -13,9 +13,12 @@ interface Page {
   next: string;
 }
 
+/** The form of a cursor: sealed, one length, nothing of the log's global counters readable. */
+const CURSOR = /^ec_[A-Za-z0-9_-]{43}$/;
+
 /**
- * GET /api/events: a client's events oldest first, paged by the `next` cursor (`<txid>-<position>`
- * of the last event read), filtered by type and purchase order.
+ * GET /api/events: a client's events oldest first, paged by the `next` cursor (opaque, of the
+ * client's log only), filtered by type and purchase order.
  */
 describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
   let t: TestApp;
@@ -75,7 +78,7 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
     ]);
     const each = await cursors();
     expect(each).toHaveLength(8);
-    expect(each.every((c) => /^\d+-\d+$/.test(c))).toBe(true);
+    expect(each.every((c) => CURSOR.test(c))).toBe(true);
     expect(all.next).toBe(each[7]);
     expect(all.data.every((e) => e.data.clientHandle === c.handle)).toBe(true);
     expect(new Set(all.data.map((e) => e.id)).size).toBe(8);
@@ -105,10 +108,6 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       data: all.slice(5, 7),
       next: each[6],
     });
-    expect(await page({ after: '999999999999999999-1' })).toEqual({
-      data: [],
-      next: '999999999999999999-1',
-    });
     // An event committed later comes after the stored cursor.
     const ping = (await api.ping(endpoint)).body.data.eventId as string;
     const later = await page({ after: each[7] });
@@ -132,10 +131,14 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       purchaseOrderNumber: 'LOG-1',
     });
     expect(both.data.map((e) => e.data.sequence)).toEqual([2]);
-    expect(await page({ purchaseOrderNumber: 'NO-SUCH-PO' })).toEqual({ data: [], next: '0-0' });
+    // Nothing found from the start: a cursor of the start, which reads the whole log again.
+    const none = await page({ purchaseOrderNumber: 'NO-SUCH-PO' });
+    expect(none.data).toEqual([]);
+    expect(none.next).toMatch(CURSOR);
+    expect((await page({ after: none.next })).data).toEqual((await page({})).data);
     // One recipe-set event a page, following `next`.
     const moves: string[] = [];
-    let after = '0-0';
+    let after = none.next;
     for (;;) {
       const p = await page({ type: 'recipe_set.status_changed', limit: 1, after });
       if (p.data.length === 0) break;
@@ -152,6 +155,8 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       { after: '-1' },
       { after: '8' },
       { after: '1234567890123456789-1' },
+      { after: `ec_${'A'.repeat(43)}` },
+      { after: `ec_${'A'.repeat(101)}` },
       { limit: 0 },
       { limit: 501 },
       { limit: 'ten' },
@@ -164,5 +169,35 @@ describe('Webhooks: the event log, GET /api/events (HTTP)', () => {
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }
     expect((await page({ limit: 500 })).data).toEqual((await page({})).data);
+  });
+
+  it("keeps cursors to the client: they say nothing of other clients' writes, and open for it only", async () => {
+    const each = await cursors();
+    const last = (await page({})).next;
+    // Another client writes a lot: this client's cursors of the same events do not change.
+    const other = await createClient(t.app, { role: Role.Admin });
+    const otherApi = webhooksApi(t, other.token);
+    const { id } = await otherApi.add(URL);
+    for (let i = 0; i < 5; i++) await otherApi.ping(id);
+    expect(await cursors()).toEqual(each);
+    expect((await page({})).next).toBe(last);
+    // The other client's cursors are of its own log: C's is refused to it, and the reverse.
+    const theirs = (await otherApi.events({})).body as Page;
+    expect(theirs.data).toHaveLength(5);
+    expect(new Set([...each, theirs.next]).size).toBe(each.length + 1);
+    const foreign = await otherApi.events({ after: last });
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).toBe(
+      "Invalid request: after must be the `next` of an earlier page of this client's event log.",
+    );
+    expect((await api.events({ after: theirs.next })).status).toBe(400);
+  });
+
+  it('refuses a cursor of the old form (<txid>-<position>) with 400 saying what to do', async () => {
+    const res = await api.events({ after: '20571-1042' });
+    expect(res.status).toBe(400);
+    expect(res.text).toBe(
+      'Invalid request: after is a cursor of the old form (<number>-<number>), no longer accepted: read from the oldest kept event again (without after) and skip the event ids already processed.',
+    );
   });
 });

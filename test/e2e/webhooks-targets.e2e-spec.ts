@@ -4,6 +4,8 @@ import { TEXT_TYPE } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { WebhooksApi, webhooksApi } from '../support/webhooks';
 
+const TRANSITION = 'an IPv6 transition (6to4, Teredo or local-use NAT64) address';
+
 /** A public address (TEST-NET-3): accepted, and never connected to (no workers run here). */
 const PUBLIC = 'https://203.0.113.10/hooks';
 
@@ -55,6 +57,11 @@ describe('Webhooks: endpoint URLs refused (SSRF) (HTTP)', () => {
     ['https://[::1]/', 'the host ::1 is a loopback address'],
     ['https://[::ffff:10.0.0.1]/', 'is 10.0.0.1 in IPv6 form, a private address'],
     ['https://[fd00::1]/', 'the host fd00::1 is a private address'],
+    // IPv6 transition forms that reach an IPv4 address through a relay or a local gateway.
+    ['https://[2002:a00:1::1]/', `the host 2002:a00:1::1 is ${TRANSITION}`],
+    ['https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/', `is ${TRANSITION}`],
+    ['https://[64:ff9b:1::a00:1]/', `the host 64:ff9b:1::a00:1 is ${TRANSITION}`],
+    ['https://[64:ff9b::7f00:1]/', 'is 127.0.0.1 in IPv6 form, a loopback address'],
   ])('refuses %s', async (url, reason) => {
     await refused(url, reason);
   });
@@ -71,10 +78,22 @@ describe('Webhooks: endpoint URLs refused (SSRF) (HTTP)', () => {
   });
 
   it('refuses a host name that does not resolve', async () => {
+    // .invalid never resolves (RFC 6761): answered without asking a DNS server.
     await refused(
       'https://no-such-host.invalid/hooks',
-      /the host no-such-host\.invalid (does not resolve|did not resolve within 5000 ms)/,
+      'url: the host no-such-host.invalid does not resolve.',
     );
+  });
+
+  it('refuses a port other than 443 and 8443, naming it, before any lookup', async () => {
+    await refused(
+      'https://203.0.113.10:22/hooks',
+      'url: the port 22 is not allowed (allowed: 443, 8443).',
+    );
+    await refused('https://203.0.113.10:6379/', 'the port 6379 is not allowed');
+    await refused('https://never-looked-up.invalid:8080/', 'the port 8080 is not allowed');
+    const other = webhooksApi(t, (await createClient(t.app, { role: Role.Admin })).token);
+    expect((await other.create({ url: 'https://203.0.113.10:8443/hooks' })).status).toBe(201);
   });
 
   it('refuses credentials, fragments and what is not an absolute URL', async () => {

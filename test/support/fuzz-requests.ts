@@ -268,6 +268,12 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       delete query.cursor;
       return { ...req, query };
     }
+    case 'listEvents': {
+      // The same for the event log's (sealed) cursor.
+      const query = { ...req.query };
+      delete query.after;
+      return { ...req, query };
+    }
     case 'signRenderUrl': {
       if (!isObject(req.body) || pools.designed.length === 0) return req;
       // A render URL of one of the client's designed recipe sets, within the lifetime allowed.

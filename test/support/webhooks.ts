@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { createTestApp, TestApp, TestAppOptions } from '../setup/test-app';
 import {
   Answering,
   DeliveredEvent,
@@ -25,14 +25,17 @@ export const DELIVERING_ENV = {
 };
 
 /**
- * The test file's delivering app (started before its tests with `env`, closed after them) and
- * the loopback receivers its tests start (closed with it).
+ * The test file's delivering app (started before its tests with `env` and `override`, closed
+ * after them) and the loopback receivers its tests start (closed with it).
  */
-export function useDeliveringApp(env: Record<string, string> = DELIVERING_ENV) {
+export function useDeliveringApp(
+  env: Record<string, string> = DELIVERING_ENV,
+  override?: TestAppOptions['override'],
+) {
   let app: TestApp | undefined;
   const receivers: WebhookReceiver[] = [];
   beforeAll(async () => {
-    app = await createTestApp({ env });
+    app = await createTestApp({ env, override });
   });
   afterAll(async () => {
     await app?.close();

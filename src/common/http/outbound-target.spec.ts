@@ -1,4 +1,5 @@
-import { OutboundTargets, Resolver, TargetRefused } from './outbound-target';
+import { LookupTimedOut } from './dns-resolver';
+import { LookupBudgetExceeded, OutboundTargets, Resolver, TargetRefused } from './outbound-target';
 
 /** A resolver answering from a table; unknown names fail as getaddrinfo does. */
 const table =
@@ -17,6 +18,7 @@ const resolver = table({
   'mixed.example': ['93.184.216.34', '10.0.0.5'],
   'metadata.example': ['169.254.169.254'],
 });
+const TRANSITION = 'an IPv6 transition (6to4, Teredo or local-use NAT64) address';
 const production = new OutboundTargets({ allowPrivate: false }, resolver);
 const development = new OutboundTargets({ allowPrivate: true }, resolver);
 
@@ -93,6 +95,10 @@ describe('OutboundTargets.resolve', () => {
     ['https://240.0.0.1/hook', 'the host 240.0.0.1 is a reserved address'],
     ['https://198.18.0.1/hook', 'the host 198.18.0.1 is a reserved address'],
     ['https://192.0.0.8/hook', 'the host 192.0.0.8 is a reserved address'],
+    // 6to4 of 10.0.0.1, Teredo, and the local-use NAT64 prefix of 127.0.0.1.
+    ['https://[2002:a00:1::1]/hook', `the host 2002:a00:1::1 is ${TRANSITION}`],
+    ['https://[2001:0:4136:e378::1]/hook', `the host 2001:0:4136:e378::1 is ${TRANSITION}`],
+    ['https://[64:ff9b:1::7f00:1]/hook', `the host 64:ff9b:1::7f00:1 is ${TRANSITION}`],
   ])('refuses %s', async (url, reason) => {
     await expect(refusal(production, url)).resolves.toBe(reason);
   });
@@ -106,8 +112,8 @@ describe('OutboundTargets.resolve', () => {
     );
   });
 
-  it('looks names up with the system resolver by default', async () => {
-    // localhost comes from /etc/hosts: no network needed.
+  it('looks names up with the DNS resolver by default, localhost as /etc/hosts has it', async () => {
+    // localhost answers loopback without asking a server: no network needed.
     await expect(
       refusal(new OutboundTargets({ allowPrivate: false }), 'https://localhost/hook'),
     ).resolves.toMatch(/^the host localhost resolves to (127\.0\.0\.1|::1), a loopback address$/);
@@ -135,10 +141,19 @@ describe('OutboundTargets.resolve', () => {
       const hanging = new OutboundTargets({ allowPrivate: false }, () => new Promise(() => {}));
       const reason = refusal(hanging, 'https://slow.example/');
       await jest.advanceTimersByTimeAsync(5000);
-      await expect(reason).resolves.toBe('the host slow.example did not resolve within 5000 ms');
+      await expect(reason).resolves.toBe('the host slow.example did not resolve within 5 s');
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('refuses a name whose servers time out (the resolver gave up first)', async () => {
+    const timingOut = new OutboundTargets({ allowPrivate: false, lookupTimeoutMs: 2000 }, () =>
+      Promise.reject(new LookupTimedOut('slow.example')),
+    );
+    await expect(refusal(timingOut, 'https://slow.example/')).resolves.toBe(
+      'the host slow.example did not resolve within 2 s',
+    );
   });
 
   it.each([
@@ -162,5 +177,138 @@ describe('OutboundTargets.resolve', () => {
     await expect(development.resolve('http://internal.example/hook')).resolves.toMatchObject({
       address: '127.0.0.1',
     });
+  });
+});
+
+describe('OutboundTargets ports', () => {
+  const refusedPort = (targets: OutboundTargets, url: string) => {
+    try {
+      targets.checkUrl(url);
+    } catch (e) {
+      return (e as TargetRefused).reason;
+    }
+    return 'accepted';
+  };
+
+  it('accepts 443 and 8443 by default, and refuses any other port naming it', () => {
+    expect(refusedPort(production, 'https://public.example/hook')).toBe('accepted');
+    expect(refusedPort(production, 'https://public.example:443/hook')).toBe('accepted');
+    expect(refusedPort(production, 'https://public.example:8443/hook')).toBe('accepted');
+    expect(refusedPort(production, 'https://public.example:22/hook')).toBe(
+      'the port 22 is not allowed (allowed: 443, 8443)',
+    );
+    expect(refusedPort(production, 'https://93.184.216.34:6379/')).toBe(
+      'the port 6379 is not allowed (allowed: 443, 8443)',
+    );
+  });
+
+  it('takes the configured list, with http counted as port 80', () => {
+    const listed = new OutboundTargets({ allowPrivate: true, allowedPorts: [443, 9000] }, resolver);
+    expect(refusedPort(listed, 'http://127.0.0.1:9000/')).toBe('accepted');
+    expect(refusedPort(listed, 'http://127.0.0.1/')).toBe(
+      'the port 80 is not allowed (allowed: 443, 9000)',
+    );
+  });
+
+  it('accepts any port with private targets allowed (local receivers), or with null', () => {
+    expect(refusedPort(development, 'http://127.0.0.1:41234/')).toBe('accepted');
+    const any = new OutboundTargets({ allowPrivate: false, allowedPorts: null }, resolver);
+    expect(refusedPort(any, 'https://public.example:22/')).toBe('accepted');
+  });
+});
+
+describe('OutboundTargets lookups per client', () => {
+  /** A resolver whose lookups end when the test says so. */
+  function held() {
+    const pending: (() => void)[] = [];
+    const resolve: Resolver = () =>
+      new Promise((done) => pending.push(() => done([{ address: '93.184.216.34', family: 4 }])));
+    return { resolve, answerAll: () => pending.splice(0).forEach((f) => f()) };
+  }
+  const budgetRefusal = async (p: Promise<unknown>) => {
+    const error: unknown = await p.catch((e: unknown) => e);
+    if (!(error instanceof LookupBudgetExceeded)) throw new Error(`not refused: ${String(error)}`);
+    return error.limit;
+  };
+
+  it("holds one client's slots until its lookups end, even after giving up; others go on", async () => {
+    jest.useFakeTimers();
+    try {
+      const slow = held();
+      const targets = new OutboundTargets(
+        {
+          allowPrivate: false,
+          lookupTimeoutMs: 1000,
+          lookupBudget: { concurrent: 2, perMinute: 100 },
+        },
+        (host) => (host.startsWith('slow') ? slow.resolve(host) : resolver(host)),
+      );
+      const given = [1, 2].map((n) =>
+        targets.resolve(`https://slow${n}.example/`, 'a').catch((e: TargetRefused) => e.reason),
+      );
+      await jest.advanceTimersByTimeAsync(1000);
+      await expect(Promise.all(given)).resolves.toEqual([
+        'the host slow1.example did not resolve within 1 s',
+        'the host slow2.example did not resolve within 1 s',
+      ]);
+      // The lookups still run: the client's third waits for none, it is refused at once.
+      await expect(budgetRefusal(targets.resolve('https://public.example/', 'a'))).resolves.toBe(
+        '2 DNS lookups of its webhook hosts under way, the most it may have at once (WEBHOOK_DNS_CONCURRENCY)',
+      );
+      await expect(targets.resolve('https://public.example/', 'b')).resolves.toMatchObject({
+        address: '93.184.216.34',
+      });
+      slow.answerAll();
+      await jest.advanceTimersByTimeAsync(0);
+      await expect(targets.resolve('https://public.example/', 'a')).resolves.toMatchObject({
+        address: '93.184.216.34',
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('counts lookups per client and minute; answers kept for their TTL cost none', async () => {
+    let now = 0;
+    let asked = 0;
+    const targets = new OutboundTargets(
+      { allowPrivate: false, lookupBudget: { concurrent: 5, perMinute: 2 }, now: () => now },
+      (host) => {
+        asked += 1;
+        return Promise.resolve([
+          host === 'kept.example'
+            ? { address: '93.184.216.34', family: 4, ttl: 30 }
+            : { address: '93.184.216.34', family: 4 },
+        ]);
+      },
+    );
+    await targets.resolve('https://kept.example/', 'a');
+    await targets.resolve('https://kept.example/', 'a');
+    await targets.resolve('https://kept.example/', 'b');
+    expect(asked).toBe(1);
+    await targets.resolve('https://fresh.example/', 'a');
+    const limit = await budgetRefusal(targets.resolve('https://fresh.example/', 'a'));
+    expect(limit).toContain('made 2 DNS lookups of its webhook hosts this minute');
+    expect(limit).toContain('WEBHOOK_DNS_LOOKUPS_PER_MINUTE');
+    await expect(targets.resolve('https://fresh.example/', 'b')).resolves.toBeDefined();
+    now = 60_000;
+    await expect(targets.resolve('https://fresh.example/', 'a')).resolves.toBeDefined();
+    // Past its TTL the answer is asked for again.
+    asked = 0;
+    await targets.resolve('https://kept.example/', 'a');
+    expect(asked).toBe(1);
+  });
+
+  it('asks once for a burst of lookups of one name, in the budget of the first', async () => {
+    const slow = held();
+    const targets = new OutboundTargets(
+      { allowPrivate: false, lookupBudget: { concurrent: 1, perMinute: 100 } },
+      slow.resolve,
+    );
+    const burst = Array.from({ length: 16 }, () => targets.resolve('https://one.example/', 'a'));
+    await new Promise((resume) => setImmediate(resume));
+    slow.answerAll();
+    const answers = await Promise.all(burst);
+    expect(answers.map((a) => a.address)).toEqual(new Array(16).fill('93.184.216.34'));
   });
 });

@@ -1,5 +1,9 @@
-import { promises as dns } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { dnsResolver, LookupTimedOut, ResolvedAddress, Resolver } from './dns-resolver';
+import { AnswerCache, LookupBudget, LookupBudgetSettings } from './lookup-budget';
+
+export type { Resolver } from './dns-resolver';
+export { LookupBudgetExceeded } from './lookup-budget';
 
 /** A partner-supplied URL this service will not send requests to; `reason` says why. */
 export class TargetRefused extends Error {
@@ -8,18 +12,21 @@ export class TargetRefused extends Error {
   }
 }
 
-/** Every address a host name resolves to, as `dns.lookup` gives them. */
-export type Resolver = (host: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+/** The rules of OutboundTargets; what is left out takes its default. */
+export interface TargetRules {
+  /** http, private addresses and (unless `allowedPorts` says otherwise) any port: development, tests. */
+  allowPrivate: boolean;
+  /** The ports a URL may name (null: any); default 443 and 8443, any with `allowPrivate`. */
+  allowedPorts?: readonly number[] | null;
+  /** How long one lookup may take (default 5 s). */
+  lookupTimeoutMs?: number;
+  /** Lookups per client (default 4 at once, 60 a minute). */
+  lookupBudget?: LookupBudgetSettings;
+  now?: () => number;
+}
 
-/**
- * The operating system's resolver (getaddrinfo, so /etc/hosts counts too: what a connection
- * would reach). `verbatim` keeps the resolver's order, so the first address is the one a plain
- * connection would try first.
- */
-export const systemResolver: Resolver = async (host) => {
-  const found = await dns.lookup(host, { all: true, verbatim: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-};
+export const DEFAULT_ALLOWED_PORTS: readonly number[] = [443, 8443];
+const DEFAULT_BUDGET: LookupBudgetSettings = { concurrent: 4, perMinute: 60 };
 
 /** A checked URL and the checked address to connect to for it. */
 export interface ResolvedTarget {
@@ -29,7 +36,7 @@ export interface ResolvedTarget {
 }
 
 const MAX_URL_LENGTH = 2048;
-const LOOKUP_TIMEOUT_MS = 5000;
+const DEFAULT_LOOKUP_TIMEOUT_MS = 5000;
 
 /** Kinds of address a partner URL must not reach, each with the ranges of that kind. */
 const BLOCKED: readonly { kind: string; v4: readonly string[]; v6: readonly string[] }[] = [
@@ -49,6 +56,13 @@ const BLOCKED: readonly { kind: string; v4: readonly string[]; v6: readonly stri
   },
   { kind: 'a multicast address', v4: ['224.0.0.0/4'], v6: ['ff00::/8'] },
   { kind: 'a broadcast address', v4: ['255.255.255.255/32'], v6: [] },
+  {
+    // 6to4 and Teredo carry an IPv4 address a relay forwards to, and a local-use NAT64 prefix
+    // (RFC 8215) one the operator's own gateway reaches; no public webhook host uses them.
+    kind: 'an IPv6 transition (6to4, Teredo or local-use NAT64) address',
+    v4: [],
+    v6: ['2002::/16', '2001::/32', '64:ff9b:1::/48'],
+  },
   {
     kind: 'a reserved address',
     // 192.0.0/24 IETF protocol assignments, 198.18/15 benchmarking, 240/4 future use;
@@ -117,15 +131,35 @@ function blockedKind(address: string): string | undefined {
 }
 
 /**
- * The check of partner-supplied webhook URLs against server-side request forgery: only http(s)
- * URLs whose host resolves to public addresses only. `allowPrivate` (development and tests)
- * accepts plain http and private addresses too.
+ * The check of partner-supplied webhook URLs against server-side request forgery: only https
+ * URLs on an allowed port whose host resolves to public addresses only. `allowPrivate`
+ * (development and tests) accepts plain http, private addresses and any port too. Host names are
+ * looked up without libuv's thread pool (dnsResolver), within a budget per client.
  */
 export class OutboundTargets {
+  private readonly resolver: Resolver;
+  private readonly allowedPorts: readonly number[] | null;
+  private readonly lookupTimeoutMs: number;
+  private readonly budget: LookupBudget;
+  private readonly cache: AnswerCache;
+  private readonly inFlight = new Map<string, Promise<ResolvedAddress[]>>();
+
   constructor(
-    private readonly options: { allowPrivate: boolean },
-    private readonly resolver: Resolver = systemResolver,
-  ) {}
+    private readonly options: TargetRules,
+    resolver?: Resolver,
+  ) {
+    this.lookupTimeoutMs = options.lookupTimeoutMs ?? DEFAULT_LOOKUP_TIMEOUT_MS;
+    this.resolver = resolver ?? dnsResolver(this.lookupTimeoutMs);
+    this.allowedPorts =
+      options.allowedPorts !== undefined
+        ? options.allowedPorts
+        : options.allowPrivate
+          ? null
+          : DEFAULT_ALLOWED_PORTS;
+    const now = options.now ?? Date.now;
+    this.budget = new LookupBudget(options.lookupBudget ?? DEFAULT_BUDGET, now);
+    this.cache = new AnswerCache(now);
+  }
 
   /** Form only, no DNS: an absolute http(s) URL without credentials or fragment. Throws TargetRefused. */
   checkUrl(url: string): URL {
@@ -151,6 +185,11 @@ export class OutboundTargets {
     if (parsed.hash !== '' || url.includes('#'))
       throw new TargetRefused('the URL must not carry a fragment');
     if (parsed.hostname === '') throw new TargetRefused('the URL names no host');
+    const port = parsed.port === '' ? (https ? 443 : 80) : Number(parsed.port);
+    if (this.allowedPorts !== null && !this.allowedPorts.includes(port))
+      throw new TargetRefused(
+        `the port ${port} is not allowed (allowed: ${this.allowedPorts.join(', ')})`,
+      );
     return parsed;
   }
 
@@ -158,12 +197,13 @@ export class OutboundTargets {
    * checkUrl, then the addresses of the host. Refuses when any of them is blocked, not only the
    * first: a client falling back to the next address would otherwise reach it. The answer is the
    * address to connect to; connecting to it (not resolving again) keeps a rebinding DNS server
-   * from answering differently the second time.
+   * from answering differently the second time. A lookup counts in the budget of `client`;
+   * beyond it, LookupBudgetExceeded.
    */
-  async resolve(url: string): Promise<ResolvedTarget> {
+  async resolve(url: string, client = ''): Promise<ResolvedTarget> {
     const parsed = this.checkUrl(url);
     const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-    const addresses = isIP(host) !== 0 ? [host] : await this.lookup(host);
+    const addresses = isIP(host) !== 0 ? [host] : await this.lookup(host, client);
     if (!this.options.allowPrivate)
       for (const address of addresses) {
         const kind = blockedKind(address);
@@ -179,23 +219,50 @@ export class OutboundTargets {
   }
 
   /** The host's addresses, in the resolver's order; never empty. */
-  private async lookup(host: string): Promise<string[]> {
+  private async lookup(host: string, client: string): Promise<string[]> {
+    const found = this.cache.get(host) ?? (await this.shared(host, client));
+    const addresses = found.map((a) => a.address);
+    // A resolver answering garbage is treated like one answering nothing.
+    if (addresses.length === 0 || addresses.some((a) => isIP(a.replace(/%.*$/, '')) === 0))
+      throw new TargetRefused(`the host ${host} does not resolve`);
+    this.cache.put(host, found);
+    return addresses;
+  }
+
+  /**
+   * The lookup of `host` under way, joined (a burst of deliveries to one endpoint asks once), or
+   * a new one in the budget of `client`.
+   */
+  private shared(host: string, client: string): Promise<ResolvedAddress[]> {
+    const running = this.inFlight.get(host);
+    if (running) return running;
+    const release = this.budget.take(client);
+    const asked = this.ask(host, release).finally(() => this.inFlight.delete(host));
+    this.inFlight.set(host, asked);
+    return asked;
+  }
+
+  /** One lookup within the timeout; its budget slot is given back when it ends, not before. */
+  private async ask(host: string, release: () => void): Promise<ResolvedAddress[]> {
+    const seconds = this.lookupTimeoutMs / 1000;
+    const late = new TargetRefused(`the host ${host} did not resolve within ${seconds} s`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((done) => {
-      timer = setTimeout(() => done('timeout'), LOOKUP_TIMEOUT_MS);
+      timer = setTimeout(() => done('timeout'), this.lookupTimeoutMs);
     });
+    const lookup = Promise.resolve()
+      .then(() => this.resolver(host))
+      .finally(release);
     try {
-      // getaddrinfo cannot be cancelled; past the timeout its answer is simply ignored.
-      const found = await Promise.race([this.resolver(host), timeout]);
-      if (found === 'timeout')
-        throw new TargetRefused(`the host ${host} did not resolve within ${LOOKUP_TIMEOUT_MS} ms`);
-      const addresses = found.map((a) => a.address);
-      // A resolver answering garbage is treated like one answering nothing.
-      if (addresses.length === 0 || addresses.some((a) => isIP(a.replace(/%.*$/, '')) === 0))
-        throw new TargetRefused(`the host ${host} does not resolve`);
-      return addresses;
+      const found = await Promise.race([lookup, timeout]);
+      if (found === 'timeout') {
+        lookup.catch(() => undefined); // its end only gives the slot back
+        throw late;
+      }
+      return found;
     } catch (error) {
       if (error instanceof TargetRefused) throw error;
+      if (error instanceof LookupTimedOut) throw late;
       throw new TargetRefused(`the host ${host} does not resolve`);
     } finally {
       clearTimeout(timer);

@@ -10,6 +10,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { EVENT_TYPES } from '../../common/events/event-recorder';
+import { OneLine } from '../../common/validation/one-line';
 
 /** The event types an endpoint may subscribe to (a ping goes to the endpoint it is sent to). */
 export const SUBSCRIBABLE_TYPES = EVENT_TYPES.filter((t) => t !== 'webhook.ping');
@@ -46,7 +47,13 @@ export class CreateEndpointDto {
   @IsIn(SUBSCRIBABLE_TYPES, { each: true })
   eventTypes?: string[] | null;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true, example: 'ERP production' })
+  @OneLine({ required: false })
+  @ApiPropertyOptional({
+    maxLength: 500,
+    nullable: true,
+    example: 'ERP production',
+    description: 'One line: control and bidirectional formatting characters are refused.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500)

@@ -8,13 +8,14 @@ export const MAX_EVENT_PAGE = 500;
 
 export class EventsQueryDto extends ClientHandleQueryDto {
   @ApiPropertyOptional({
-    description: 'The `next` of the previous page: events after it. Omitted: from the oldest kept.',
-    pattern: '^[0-9]{1,18}-[0-9]{1,18}$',
-    example: '20571-1042',
+    description:
+      "The `next` of the previous page (an opaque cursor of this client's log): events after it. Omitted: from the oldest kept. Cursors of the old form `<number>-<number>` are refused (400).",
+    pattern: '^[A-Za-z0-9_-]{1,100}$',
+    example: 'ec_Hq2l0aVxkWn3yB6sVbq8ZyW1f0u9mJ4rT2cXoP7eLgA',
   })
   @IsOptional()
   @IsString()
-  @Matches(/^[0-9]{1,18}-[0-9]{1,18}$/, {
+  @Matches(/^[A-Za-z0-9_-]{1,100}$/, {
     message: 'after must be the `next` cursor of an earlier page',
   })
   after?: string;
@@ -77,9 +78,9 @@ export class EventPageDto {
   data: EventEnvelopeDto[];
 
   @ApiProperty({
-    example: '20571-1042',
+    example: 'ec_Hq2l0aVxkWn3yB6sVbq8ZyW1f0u9mJ4rT2cXoP7eLgA',
     description:
-      'Where the next page starts (`after`): the cursor of the last event of this page, or the `after` given when there were none. Store it to resume.',
+      "Where the next page starts (`after`): the cursor of the last event of this page, or the `after` given when there were none. Opaque and of this client only: it says nothing of other clients' writes; the same place in the log always has the same cursor (while the data keys are unchanged). Store it to resume.",
   })
   next: string;
 }
