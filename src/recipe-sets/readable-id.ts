@@ -12,7 +12,7 @@ const READABLE = READABLE_ID_PATTERN;
 /**
  * The characters the service never draws (look-alikes). A readable id a sandbox client chooses
  * must hold one, so that it is never an id the service draws, for a live client or any: choosing
- * cannot probe whether a live client has an id, nor reserve one (docs/design.md, sandbox wall).
+ * cannot probe whether a live client has an id, nor reserve one (docs/design.md §3).
  */
 export const CHOSEN_READABLE_ID_MARKS = ['I', 'O', '0', '1'] as const;
 

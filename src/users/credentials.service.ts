@@ -37,7 +37,7 @@ export class CredentialsService {
    * `source`: the caller's address (as `trust proxy` tells it). `sandboxClientId`: a sandbox
    * client's token came with the request; its own users answer, and only they. Any other caller
    * (no token, a live one) is answered from live users alone: a sandbox user's address and
-   * password answer null, like an unknown user's (docs/design.md §10).
+   * password answer null, like an unknown user's (docs/design.md §3).
    */
   async check(
     input: CredentialsDto,

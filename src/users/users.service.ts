@@ -46,7 +46,7 @@ export class UsersService {
 
   /**
    * Invites a user, unless the address is one of the caller's client already (409). An address is
-   * a user at most once per client (docs/design.md §10): an invitation, accepted or not, by
+   * a user at most once per client (docs/design.md §3): an invitation, accepted or not, by
    * another client never stops this one, which is stored and sent like any other. So an Admin
    * learns nothing of where else an address is used, and no client can reserve one.
    */

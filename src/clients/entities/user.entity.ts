@@ -26,7 +26,7 @@ export enum UserStatus {
  * A person of a client account. The e-mail (kept lower-case) is a user at most once per client;
  * among live clients, at most one user who has accepted holds it (check-credentials names no
  * client), while a sandbox client's users hold addresses for that client alone (docs/design.md
- * §10). The password is an argon2id hash; the open invitation a SHA-256 hash of its link's token,
+ * §3). The password is an argon2id hash; the open invitation a SHA-256 hash of its link's token,
  * replaced when the invitation is sent again and cleared when it is accepted.
  */
 @Entity({ name: 'app_user' })

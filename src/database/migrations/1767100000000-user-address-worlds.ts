@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Where an e-mail address is unique (docs/design.md §10): once per client, and among live clients
+ * Where an e-mail address is unique (docs/design.md §3): once per client, and among live clients
  * once for users who have accepted (check-credentials names no client). An invitation no longer
  * reserves an address for the whole service, and a sandbox client's users never hold one for live
  * clients. Every existing row keeps meeting both rules (addresses were unique service-wide).
