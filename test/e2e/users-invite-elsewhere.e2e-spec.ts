@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { runCli } from '../support/run-cli';
 import { invitationLinks } from '../support/users';
 
 /**
@@ -49,6 +50,20 @@ describe('Users: inviting an address that is a user elsewhere', () => {
     expect(rows).toEqual([{ client_id: acme.id }, { client_id: other.id }]);
     const again = await post(other.token, { email: 'elsewhere@example.com' });
     expect(again.status).toBe(409);
+  });
+
+  it('lets an operator name a user by an address several clients invited only by id, until one accepts', async () => {
+    await post(acme.token, { email: 'both@example.com' });
+    const theirs = await post(other.token, { email: 'both@example.com' });
+    const byAddress = await runCli(t.db.env, 'user', 'disable', 'both@example.com');
+    expect(byAddress.code).toBe(1);
+    expect(byAddress.stderr).toContain('name the user by id');
+    const byId = await runCli(t.db.env, 'user', 'disable', theirs.body.data.id);
+    expect(byId.code).toBe(0);
+    expect(JSON.parse(byId.stdout)).toMatchObject({
+      clientHandle: other.handle,
+      status: 'Disabled',
+    });
   });
 
   it('answers both 200 when two clients invite the same address at once, inviting it for each', async () => {
