@@ -13,7 +13,7 @@ import {
 import { Request, Response } from 'express';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { API_TOKEN_SECURITY, Public } from '../common/auth/access.decorators';
-import { Role } from '../common/auth/role';
+import { actsForAnyClient, Actor } from '../common/auth/actor';
 import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../common/auth/token-header';
 import { FormFields, readForm } from '../common/http/form-body';
 import { FormGuard } from '../common/http/form-guard';
@@ -71,7 +71,7 @@ export class AvailabilityPagesController {
   @UNAUTHORIZED
   async overview(@Req() req: Request, @Res() res: Response): Promise<void> {
     const caller = await this.sessions.caller(req);
-    if (!caller.actor || caller.actor.role !== Role.ServiceAdmin)
+    if (!caller.actor || !actsForAnyClient(caller.actor))
       return this.unauthorized(req, res, caller, 'this page needs a ServiceAdmin token');
     const clients = await this.availability.overview();
     this.send(res, 200, overviewPage(clients, this.view(req, res, caller.actor)));
@@ -106,7 +106,7 @@ export class AvailabilityPagesController {
     const handle = clientHandle.trim().toLowerCase();
     const caller = await this.sessions.caller(req);
     const { actor } = caller;
-    if (!actor || (actor.role !== Role.ServiceAdmin && actor.clientHandle !== handle))
+    if (!actor || (!actsForAnyClient(actor) && actor.clientHandle !== handle))
       return this.unauthorized(req, res, caller, `this page needs a token of client ${handle}`);
     const prices = await this.availability.details(handle);
     const view = this.view(req, res, actor);
@@ -206,11 +206,11 @@ export class AvailabilityPagesController {
   }
 
   /** The sign-out form's field, the reader's formats, and whether the overview is theirs to see. */
-  private view(req: Request, res: Response, actor: { role: Role }): PageView {
+  private view(req: Request, res: Response, actor: Pick<Actor, 'role' | 'sandbox'>): PageView {
     return {
       signOutField: this.field(req, res, SIGN_OUT),
       locale: formatLocale(req.acceptsLanguages()),
-      overview: actor.role === Role.ServiceAdmin,
+      overview: actsForAnyClient(actor),
     };
   }
 

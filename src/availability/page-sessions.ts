@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Actor } from '../common/auth/actor';
-import { Role } from '../common/auth/role';
+import { actsForAnyClient, Actor } from '../common/auth/actor';
 import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
 import { presentedToken } from '../common/auth/token-header';
@@ -88,10 +87,9 @@ export class PageSessions {
  * leave the pages; it is dropped, not repaired.
  */
 export function safeNext(next: unknown, actor: Actor): string {
-  const fallback =
-    actor.role === Role.ServiceAdmin
-      ? PAGES_PATH
-      : `${PAGES_PATH}/details/${encodeURIComponent(actor.clientHandle)}`;
+  const fallback = actsForAnyClient(actor)
+    ? PAGES_PATH
+    : `${PAGES_PATH}/details/${encodeURIComponent(actor.clientHandle)}`;
   if (typeof next !== 'string' || next.length > 500) return fallback;
   const path = rawPathOf(next);
   let decoded: string;

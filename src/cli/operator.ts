@@ -1,9 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
-import { Role } from '../common/auth/role';
+import { Role, roleWithin } from '../common/auth/role';
 
-/** The operator acts as a ServiceAdmin of the client named (the routes' own checks apply). */
+/**
+ * The operator acts as a ServiceAdmin of the client named (the routes' own checks apply); for a
+ * sandbox client, as its Admin (a sandbox actor never acts for another client).
+ */
 export async function operatorOf(
   ctx: INestApplicationContext,
   clientHandle: string,
@@ -12,7 +15,7 @@ export async function operatorOf(
   return {
     clientId: client.id,
     clientHandle: client.handle,
-    role: Role.ServiceAdmin,
+    role: roleWithin(Role.ServiceAdmin, client.sandbox),
     tokenId: 'cli',
     sandbox: client.sandbox,
   };

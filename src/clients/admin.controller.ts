@@ -98,12 +98,12 @@ export class AdminController {
     operationId: 'issueToken',
     summary: 'Issue an API token (the secret is shown once)',
     description:
-      'Issues an API token for the client with the given role. The secret is in this response only: the service stores a hash of it. Requires a ServiceAdmin token.',
+      "Issues an API token for the client with the given role (a sandbox client's: User or Admin, never ServiceAdmin). The secret is in this response only: the service stores a hash of it. Requires a ServiceAdmin token.",
   })
   @ApiCreatedResponse({ type: IssuedTokenDto })
   @ApiTextError(
     400,
-    "Invalid role, label or userId (a user who is not active, or a role above the user's).",
+    "Invalid role, label or userId (a user who is not active, or a role above the user's), or a role above Admin for a sandbox client.",
   )
   @ApiTextError(404, 'No such client, or userId names no user of it.')
   issueToken(

@@ -1,3 +1,4 @@
+import { SANDBOX_ROLE_CEILING } from '../common/auth/role';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 
 export class ClientHandleTaken extends DomainError {
@@ -34,5 +35,24 @@ export class TokenUserInvalid extends DomainError {
 export class TokenUserNotFound extends DomainError {
   constructor(userId: string) {
     super('USER_NOT_FOUND', ErrorKind.NotFound, `User ${userId} was not found in this client.`);
+  }
+}
+
+/** A sandbox client acts for itself alone: it never holds a role that acts for other clients. */
+export class SandboxRoleRefused extends DomainError {
+  constructor(role: string) {
+    super(
+      'SANDBOX_ROLE_REFUSED',
+      ErrorKind.BadRequest,
+      `role ${role} cannot be issued to a sandbox client: its tokens hold at most ${SANDBOX_ROLE_CEILING} (a sandbox client never acts for another client).`,
+      {
+        fields: [
+          {
+            field: 'role',
+            message: `role ${role} is above ${SANDBOX_ROLE_CEILING}, the most a sandbox client's token may hold`,
+          },
+        ],
+      },
+    );
   }
 }

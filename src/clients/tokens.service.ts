@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
-import { Role, roleSatisfies } from '../common/auth/role';
+import { Role, roleAllowed, roleSatisfies, roleWithin } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
 import { isUuid } from '../common/validation/uuid';
 import { CreateTokenDto, IssuedTokenDto, TokenDto } from './clients.dto';
 import {
+  SandboxRoleRefused,
   TokenNotFound,
   TokenPrefixAmbiguous,
   TokenUserInvalid,
@@ -43,7 +44,8 @@ function actorOf(token: ActiveToken): Actor {
   return {
     clientId: token.clientId,
     clientHandle: token.client.handle,
-    role: token.role,
+    // A sandbox client's token never acts for another client, whatever role it names.
+    role: roleWithin(token.role, token.client.sandbox),
     tokenId: token.id,
     sandbox: token.client.sandbox,
   };
@@ -61,13 +63,17 @@ export class TokensService implements TokenAuthenticator {
     private readonly clock: Clock,
   ) {}
 
-  /** Issues a token; with `lifetimeMs` it expires that long from now (see parseTokenLifetime). */
+  /**
+   * Issues a token; with `lifetimeMs` it expires that long from now (see parseTokenLifetime). A
+   * sandbox client's token holds at most SANDBOX_ROLE_CEILING (400 else).
+   */
   async issue(
     clientHandle: string,
     input: CreateTokenDto,
     lifetimeMs?: number,
   ): Promise<IssuedTokenDto> {
     const client = await this.clients.getByHandle(clientHandle);
+    if (!roleAllowed(input.role, client.sandbox)) throw new SandboxRoleRefused(input.role);
     const expiresAt =
       lifetimeMs === undefined ? null : new Date(this.clock.now().getTime() + lifetimeMs);
     if (input.userId) await this.checkUser(client.id, input.userId, input.role);

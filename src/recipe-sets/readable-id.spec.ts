@@ -1,4 +1,9 @@
-import { newReadableId, parseRecipeSetRef, READABLE_ID_ALPHABET } from './readable-id';
+import {
+  isChoosableReadableId,
+  newReadableId,
+  parseRecipeSetRef,
+  READABLE_ID_ALPHABET,
+} from './readable-id';
 
 describe('readable recipe-set ids', () => {
   it('are 8 characters without ambiguous ones', () => {
@@ -16,5 +21,12 @@ describe('readable recipe-set ids', () => {
     });
     for (const bad of ['ABC', 'ABCD12345', 'ABCD-123', '', 'x'.repeat(36)])
       expect(parseRecipeSetRef(bad)).toBeUndefined();
+  });
+
+  it('may be chosen (sandbox) only when they hold a character the service never draws', () => {
+    for (const id of ['FAILTEE1', 'FAIL0X7Q', 'OOOOOOOO', 'ABCD1234'])
+      expect(isChoosableReadableId(id)).toBe(true);
+    for (const id of ['DEMTEE2A', 'ZZZZ2345', ...Array.from({ length: 200 }, newReadableId)])
+      expect(isChoosableReadableId(id)).toBe(false);
   });
 });

@@ -9,6 +9,18 @@ export const READABLE_ID_LENGTH = 8;
 export const READABLE_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
 const READABLE = READABLE_ID_PATTERN;
 
+/**
+ * The characters the service never draws (look-alikes). A readable id a sandbox client chooses
+ * must hold one, so that it is never an id the service draws, for a live client or any: choosing
+ * cannot probe whether a live client has an id, nor reserve one (docs/design.md §3).
+ */
+export const CHOSEN_READABLE_ID_MARKS = ['I', 'O', '0', '1'] as const;
+
+/** Whether `readableId` (upper-case) is one a sandbox client may choose. */
+export function isChoosableReadableId(readableId: string): boolean {
+  return CHOSEN_READABLE_ID_MARKS.some((c) => readableId.includes(c));
+}
+
 export function newReadableId(): string {
   let id = '';
   for (let i = 0; i < READABLE_ID_LENGTH; i++)

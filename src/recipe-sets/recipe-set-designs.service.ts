@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { AssetsService } from '../assets';
 import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
-import { Actor } from '../common/auth/actor';
+import { actsForAnyClient, Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
-import { Role } from '../common/auth/role';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { cacheLookups, TtlCache } from '../common/caching/ttl-cache';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { invalidWithProblems } from '../common/errors/domain-error';
+import { invalidField, invalidWithProblems } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { FontsService } from '../fonts';
 import { Design } from './design';
 import { checkDesign, presentDesign } from './design-rules';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
-import { parseRecipeSetRef } from './readable-id';
+import { isChoosableReadableId, parseRecipeSetRef } from './readable-id';
 import { CreateRecipeSetDto, RecipeSetDto, ReplaceDesignDto } from './recipe-sets.dto';
 import {
   DesignImageNotFound,
@@ -54,7 +53,7 @@ export const RENDER_READ_TTL_MS = 1000;
 
 /** The client whose recipe sets `actor` may read; undefined for a ServiceAdmin (any client's). */
 function scopeOf(actor: Actor): string | undefined {
-  return actor.role === Role.ServiceAdmin ? undefined : actor.clientId;
+  return actsForAnyClient(actor) ? undefined : actor.clientId;
 }
 
 /** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
@@ -121,12 +120,18 @@ export class RecipeSetDesignsService {
 
   /**
    * A recipe set created through the API: with the readable id the caller chose, for a sandbox
-   * client only (403 else; 409 when taken), else a fresh one.
+   * client only (403 else; 400 for an id the service could draw; 409 when taken), else a fresh one.
    */
   async createFor(actor: Actor, input: CreateRecipeSetDto): Promise<RecipeSetDto> {
     const { readableId, ...rest } = input;
     if (readableId === undefined) return this.create(actor.clientId, rest);
     if (!actor.sandbox) throw new ReadableIdChoiceSandboxOnly(readableId);
+    // Checked before any lookup: an id the service could draw is refused whether or not it is taken.
+    if (!isChoosableReadableId(readableId))
+      throw invalidField(
+        'readableId',
+        `${readableId} must hold at least one of I, O, 0 or 1 (the service never draws those: a chosen id is never one of its own), e.g. FAIL and 4 random characters`,
+      );
     try {
       return await this.create(actor.clientId, rest, readableId);
     } catch (err) {

@@ -30,7 +30,7 @@ export class RecipeSetsController {
   @ApiCreatedResponse({ type: RecipeSetEnvelopeDto })
   @ApiTextError(
     400,
-    `${INVALID_DESIGN} Or a productHandle the client's catalog does not have (named in the text).`,
+    `${INVALID_DESIGN} Or a productHandle the client's catalog does not have (named in the text), or a readableId without I, O, 0 or 1 (sandbox).`,
     'Invalid request: productHandle "mug" is not a product of this client\'s catalog (GET /api/catalog/{clientHandle}/products lists them).',
   )
   @ApiTextError(403, 'A readableId chosen by a live client (sandbox clients only).')

@@ -140,7 +140,7 @@ export class CreateRecipeSetDto {
     example: 'FAILTEE1',
     pattern: READABLE_ID_PATTERN.source,
     description:
-      'Sandbox clients only (403 for others): the readable id to give the recipe set, 8 letters and digits (stored upper-case; 409 when taken). One starting with FAIL fails its print files (docs/api/sandbox.md).',
+      "Sandbox clients only (403 for others): the readable id to give the recipe set, 8 letters and digits (stored upper-case; 409 when taken) holding at least one of I, O, 0 or 1, which the service never draws (400 else: a chosen id is never one of the service's own). One starting with FAIL fails its print files (docs/api/sandbox.md).",
   })
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toUpperCase() : value,

@@ -14,7 +14,7 @@ describe('CredentialsService (lockout per address and source)', () => {
   let service: CredentialsService;
 
   beforeEach(() => {
-    const repo = strictMock<UsersRepository>({ findByEmail: () => Promise.resolve(user) });
+    const repo = strictMock<UsersRepository>({ findSignIn: () => Promise.resolve(user) });
     const hasher = strictMock<PasswordHasher>({
       verifyOrDummy: (_hash: string | null, password: string) =>
         Promise.resolve(password === RIGHT),

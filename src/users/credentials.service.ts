@@ -33,17 +33,28 @@ export class CredentialsService {
     @Inject(ADDRESS_FAILURES) private readonly addressFailures: FailureCounter,
   ) {}
 
-  /** `source`: the caller's address (as `trust proxy` tells it). */
-  async check(input: CredentialsDto, source: string): Promise<string | null> {
+  /**
+   * `source`: the caller's address (as `trust proxy` tells it). `sandboxClientId`: a sandbox
+   * client's token came with the request; its own users answer, and only they. Any other caller
+   * (no token, a live one) is answered from live users alone: a sandbox user's address and
+   * password answer null, like an unknown user's (docs/design.md §3).
+   */
+  async check(
+    input: CredentialsDto,
+    source: string,
+    sandboxClientId?: string,
+  ): Promise<string | null> {
     const email = input.email.trim().toLowerCase();
-    const pair = hash(`${email}\n${source}`);
+    // A sandbox client's guesses count apart from the live world's (and lock only its own users).
+    const scoped = sandboxClientId === undefined ? email : `${sandboxClientId}\n${email}`;
+    const pair = hash(`${scoped}\n${source}`);
     // Counted before the check, so that concurrent guesses cannot outnumber the limits.
     const fromSource = await this.failures.attemptCounted(pair);
     if (fromSource.blockedMs > 0) throw new CredentialsLocked(fromSource.blockedMs / 1000);
-    const overall = await this.addressFailures.attemptCounted(hash(email));
+    const overall = await this.addressFailures.attemptCounted(hash(scoped));
     if (overall.blockedMs > 0 && fromSource.attempts > 1)
       throw new CredentialsLocked(overall.blockedMs / 1000);
-    const user = email.length <= 254 ? await this.repo.findByEmail(email) : null;
+    const user = email.length <= 254 ? await this.repo.findSignIn(email, sandboxClientId) : null;
     const matches = await this.hasher.verifyOrDummy(user?.passwordHash ?? null, input.password);
     if (matches && user?.status === UserStatus.Active) {
       await this.failures.reset(pair);

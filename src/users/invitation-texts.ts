@@ -1,5 +1,5 @@
 import { MessageLocale } from '../common/messages/message-templates';
-import { PasswordProblem } from './password-policy';
+import type { AcceptanceProblem } from './invitations.service';
 
 /** Everything the invitation e-mail and the acceptance pages say, per locale. */
 export interface InvitationTexts {
@@ -18,7 +18,7 @@ export interface InvitationTexts {
   confirmation: string;
   submit: string;
   problemsTitle: string;
-  problems: Record<PasswordProblem | 'names-too-long' | 'form-expired', string>;
+  problems: Record<AcceptanceProblem | 'form-expired', string>;
   doneTitle: string;
   done: string;
   /** The success page's button to the client's sign-in page. */
@@ -55,6 +55,8 @@ const en: InvitationTexts = {
     mismatch: 'The two passwords differ.',
     'names-too-long': 'Names may have at most 100 characters.',
     'form-expired': 'The form has expired. Please submit it again.',
+    'address-in-use':
+      'This e-mail address already signs in to another account of this service, so this invitation cannot be accepted. Ask your administrator to invite another address.',
   },
   doneTitle: 'Your account is ready',
   done: 'Your password is set. You can now sign in.',
@@ -91,6 +93,8 @@ const de: InvitationTexts = {
     mismatch: 'Die beiden Passwörter stimmen nicht überein.',
     'names-too-long': 'Namen dürfen höchstens 100 Zeichen haben.',
     'form-expired': 'Das Formular ist abgelaufen. Bitte senden Sie es erneut.',
+    'address-in-use':
+      'Mit dieser E-Mail-Adresse meldet sich bereits ein anderes Konto dieses Dienstes an, daher kann diese Einladung nicht angenommen werden. Bitten Sie Ihre Administratorin oder Ihren Administrator, eine andere Adresse einzuladen.',
   },
   doneTitle: 'Ihr Konto ist bereit',
   done: 'Ihr Passwort ist gesetzt. Sie können sich jetzt anmelden.',
@@ -127,6 +131,8 @@ const fr: InvitationTexts = {
     mismatch: 'Les deux mots de passe diffèrent.',
     'names-too-long': 'Les noms ont au plus 100 caractères.',
     'form-expired': 'Le formulaire a expiré. Veuillez le renvoyer.',
+    'address-in-use':
+      "Cette adresse e-mail se connecte déjà à un autre compte de ce service : cette invitation ne peut pas être acceptée. Demandez à votre administrateur d'inviter une autre adresse.",
   },
   doneTitle: 'Votre compte est prêt',
   done: 'Votre mot de passe est défini. Vous pouvez maintenant vous connecter.',
@@ -163,6 +169,8 @@ const es: InvitationTexts = {
     mismatch: 'Las dos contraseñas no coinciden.',
     'names-too-long': 'Los nombres tienen como máximo 100 caracteres.',
     'form-expired': 'El formulario ha caducado. Envíelo de nuevo.',
+    'address-in-use':
+      'Esta dirección de correo ya inicia sesión en otra cuenta de este servicio, por lo que esta invitación no puede aceptarse. Pida a su administrador que invite otra dirección.',
   },
   doneTitle: 'Su cuenta está lista',
   done: 'Su contraseña está establecida. Ya puede iniciar sesión.',
@@ -198,6 +206,8 @@ const nl: InvitationTexts = {
     mismatch: 'De twee wachtwoorden verschillen.',
     'names-too-long': 'Namen hebben hoogstens 100 tekens.',
     'form-expired': 'Het formulier is verlopen. Verstuur het opnieuw.',
+    'address-in-use':
+      'Met dit e-mailadres wordt al ingelogd bij een ander account van deze dienst, dus deze uitnodiging kan niet worden aanvaard. Vraag je beheerder een ander adres uit te nodigen.',
   },
   doneTitle: 'Je account is klaar',
   done: 'Je wachtwoord is ingesteld. Je kunt nu inloggen.',

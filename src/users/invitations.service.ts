@@ -4,6 +4,7 @@ import { EventRecorder } from '../common/events/event-recorder';
 import { capabilityHash, looksLikeCapability } from '../common/crypto/capability';
 import { PasswordHasher } from '../common/crypto/password-hasher';
 import { MessageLocale, messageLocale } from '../common/messages/message-templates';
+import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { UserStatus } from '../clients';
 import { PasswordProblem, passwordProblems } from './password-policy';
@@ -28,9 +29,12 @@ export interface Acceptance {
   confirmation: string;
 }
 
+/** What the acceptance page asks to change (`address-in-use`: nothing the invitee can change). */
+export type AcceptanceProblem = PasswordProblem | 'names-too-long' | 'address-in-use';
+
 export type AcceptanceResult =
   | { accepted: true; locale: MessageLocale }
-  | { accepted: false; problems: (PasswordProblem | 'names-too-long')[] }
+  | { accepted: false; problems: AcceptanceProblem[] }
   | { accepted: false; dead: true };
 
 /**
@@ -61,7 +65,7 @@ export class InvitationsService {
     invitation: OpenInvitation,
     input: Acceptance,
   ): Promise<AcceptanceResult> {
-    const problems: (PasswordProblem | 'names-too-long')[] = passwordProblems(
+    const problems: AcceptanceProblem[] = passwordProblems(
       input.password,
       input.confirmation,
       invitation.email,
@@ -71,10 +75,31 @@ export class InvitationsService {
     if (problems.length) return { accepted: false, problems };
     // Hashed before the transaction: no row stays locked for the ~50 ms it takes.
     const passwordHash = await this.hasher.hash(input.password);
+    try {
+      return await this.acceptOpen(token, input, passwordHash);
+    } catch (err) {
+      // Two live clients' invitations of one address accepted at once: the second meets the index.
+      if (!isUniqueViolation(err, 'UQ_app_user_live_email')) throw err;
+      return { accepted: false, problems: ['address-in-use'] };
+    }
+  }
+
+  /**
+   * A live user signs in with an address at most once in the live world (check-credentials names
+   * no client): an invitation of an address another live client's user has accepted cannot be
+   * accepted. Only the address's owner, who holds the link, learns that.
+   */
+  private acceptOpen(
+    token: string,
+    input: Acceptance,
+    passwordHash: string,
+  ): Promise<AcceptanceResult> {
     return this.uow.run(async () => {
       // Locked and checked again: two submissions of one link, or a resend in between.
       const user = await this.repo.lockByInvitation(capabilityHash(token));
       if (!user || !this.isOpen(user)) return { accepted: false, dead: true } as const;
+      if (!user.sandbox && (await this.repo.liveAddressTaken(user.email, user.id)))
+        return { accepted: false, problems: ['address-in-use'] } as const;
       const now = this.clock.now();
       await this.repo.update(user.id, {
         status: UserStatus.Active,

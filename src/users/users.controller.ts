@@ -42,7 +42,7 @@ export class UsersController {
     operationId: 'inviteUser',
     summary: 'Invite a user to the calling client',
     description:
-      'Creates the user (status Invited) and e-mails an invitation whose link opens a page to set a password; the link works once and expires in 7 days. The e-mail and the page are in `locale` (en, de, fr, es, nl; others get en). An e-mail address is a user at most once in the whole service: inviting a user of the calling client again is 409; an address that is a user of another client is answered like an invitation, but nothing is stored or sent (no client learns where an address is used, nor can reserve it). Requires an Admin (or ServiceAdmin) token.',
+      "Creates the user (status Invited) and e-mails an invitation whose link opens a page to set a password; the link works once and expires in 7 days. The e-mail and the page are in `locale` (en, de, fr, es, nl; others get en). An e-mail address is a user at most once per client: inviting a user of the calling client again is 409; another client's user of the address, invited or accepted, changes nothing here (the invitation is stored and sent; no client learns where an address is used, nor can reserve it). Among live clients one user can have accepted an address: the acceptance page of a later invitation of it says so. Requires an Admin (or ServiceAdmin) token.",
   })
   @ApiBody({
     type: InviteUserDto,

@@ -10,10 +10,21 @@ export class UserNotFound extends DomainError {
   }
 }
 
-/** An e-mail address is a user at most once in the whole service. */
+/** An e-mail address is a user at most once per client (docs/design.md §10). */
 export class EmailInUse extends DomainError {
   constructor() {
     super('EMAIL_IN_USE', ErrorKind.Conflict, 'A user with this e-mail address exists already.');
+  }
+}
+
+/** An operator named a user by an address several clients invited and none signs in with. */
+export class EmailAmbiguous extends DomainError {
+  constructor(count: number) {
+    super(
+      'EMAIL_AMBIGUOUS',
+      ErrorKind.Conflict,
+      `${count} clients have a user with this e-mail address and none of them has accepted: name the user by id.`,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FindOptionsWhere } from 'typeorm';
+import { FindOptionsWhere, IsNull, Not } from 'typeorm';
 import { ApiTokenEntity, ClientAccountEntity } from '../clients';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { UserEntity, UserStatus } from '../clients';
@@ -36,8 +36,31 @@ export class UsersRepository {
     return locked ? this.find(id) : null;
   }
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email });
+  /** The client's user with this address (at most one). */
+  findInClient(clientId: string, email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ clientId, email });
+  }
+
+  /**
+   * The user who signs in with this address: with `clientId`, that client's user (a sandbox
+   * caller's own); else the live user who has accepted (at most one, see UserEntity).
+   */
+  findSignIn(email: string, clientId?: string): Promise<UserEntity | null> {
+    return clientId !== undefined
+      ? this.users.findOneBy({ clientId, email })
+      : this.users.findOneBy({ email, sandbox: false, acceptedAt: Not(IsNull()) });
+  }
+
+  /** Every user with this address, in whichever client (operators name users by address). */
+  findAllByEmail(email: string): Promise<UserEntity[]> {
+    return this.users.find({ where: { email }, order: { invitedAt: 'ASC', id: 'ASC' }, take: 100 });
+  }
+
+  /** Whether a live user other than `userId` has accepted with this address (it signs in there). */
+  async liveAddressTaken(email: string, userId: string): Promise<boolean> {
+    return this.users.exists({
+      where: { email, sandbox: false, acceptedAt: Not(IsNull()), id: Not(userId) },
+    });
   }
 
   /** The user whose open invitation has this token hash, locked until the transaction ends. */

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { TokensService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
@@ -16,7 +15,12 @@ import { InviteUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserRole, UserStatus } from '../clients';
 import { invitationMessage } from './invitation-message';
 import { userDto } from './users.mapper';
-import { EmailInUse, InvitationDailyLimitReached, UserNotFound } from './users.errors';
+import {
+  EmailAmbiguous,
+  EmailInUse,
+  InvitationDailyLimitReached,
+  UserNotFound,
+} from './users.errors';
 import { UserRow, UsersRepository } from './users.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,11 +45,10 @@ export class UsersService {
   ) {}
 
   /**
-   * Invites a user, unless the address is one already. An e-mail address is a user at most once
-   * in the whole service, but an Admin learns that only of its own client's users (409): an
-   * address that is a user of another client is answered as if invited, with nothing stored or
-   * sent, so that no client can tell where (or whether) an address is used elsewhere, and none
-   * can reserve it by inviting it.
+   * Invites a user, unless the address is one of the caller's client already (409). An address is
+   * a user at most once per client (docs/design.md §3): an invitation, accepted or not, by
+   * another client never stops this one, which is stored and sent like any other. So an Admin
+   * learns nothing of where else an address is used, and no client can reserve one.
    */
   async invite(actor: Actor, input: InviteUserDto): Promise<UserDto> {
     const email = input.email.toLowerCase();
@@ -53,11 +56,11 @@ export class UsersService {
     const now = this.clock.now();
     try {
       return await this.uow.run(async () => {
-        const existing = await this.repo.findByEmail(email);
-        if (existing) return this.notInvited(actor, existing, input, now);
+        if (await this.repo.findInClient(actor.clientId, email)) throw new EmailInUse();
         const { id } = await this.repo.insert({
           clientId: actor.clientId,
           email,
+          sandbox: actor.sandbox,
           firstName: input.firstName || null,
           lastName: input.lastName || null,
           role: input.role ?? UserRole.User,
@@ -75,41 +78,10 @@ export class UsersService {
         return userDto(user);
       });
     } catch (err) {
-      // Two invitations of one address at the same time: the second meets the unique index.
-      if (!isUniqueViolation(err, 'UQ_app_user_email')) throw err;
-      const winner = await this.repo.findByEmail(email);
-      if (!winner) throw new EmailInUse();
-      return this.uow.run(() => this.notInvited(actor, winner, input, now));
+      // Two invitations of one address by one client at the same time: the second meets the index.
+      if (isUniqueViolation(err, 'UQ_app_user_client_email')) throw new EmailInUse();
+      throw err;
     }
-  }
-
-  /**
-   * The answer to inviting an address that is a user already: 409 in the caller's own client;
-   * for another client's user, what an invitation would answer (and count against the daily
-   * cap), without a user, a link or an e-mail.
-   */
-  private async notInvited(
-    actor: Actor,
-    existing: { clientId: string },
-    input: InviteUserDto,
-    now: Date,
-  ): Promise<UserDto> {
-    if (existing.clientId === actor.clientId) throw new EmailInUse();
-    await this.claimInvitation(actor.clientId, now);
-    return {
-      id: randomUUID(),
-      email: input.email.toLowerCase(),
-      firstName: input.firstName || null,
-      lastName: input.lastName || null,
-      role: input.role ?? UserRole.User,
-      status: UserStatus.Invited,
-      locale: messageLocale(input.locale),
-      clientHandle: actor.clientHandle,
-      invitedDate: now.toISOString(),
-      invitationExpiresDate: this.expiry(now).toISOString(),
-      acceptedDate: null,
-      lastModification: now.toISOString(),
-    };
   }
 
   /**
@@ -149,15 +121,23 @@ export class UsersService {
 
   /**
    * The id of the user with this id or e-mail address, in whichever client (for operators, who
-   * name users either way); UserNotFound when there is none.
+   * name users either way): by address, the one user who has it, else the live user who signs in
+   * with it; UserNotFound when there is none, EmailAmbiguous when several clients invited it.
    */
   async userIdOf(idOrEmail: string): Promise<string> {
     const key = idOrEmail.trim();
-    const user = isUuid(key)
-      ? await this.repo.find(key)
-      : await this.repo.findByEmail(key.toLowerCase());
-    if (!user) throw new UserNotFound(key);
-    return user.id;
+    if (isUuid(key)) {
+      const user = await this.repo.find(key);
+      if (!user) throw new UserNotFound(key);
+      return user.id;
+    }
+    const email = key.toLowerCase();
+    const users = await this.repo.findAllByEmail(email);
+    if (users.length === 0) throw new UserNotFound(key);
+    if (users.length === 1) return users[0].id;
+    const signsIn = await this.repo.findSignIn(email);
+    if (signsIn) return signsIn.id;
+    throw new EmailAmbiguous(users.length);
   }
 
   /** Disables or enables a user, or changes the role; a disabled user's tokens stop at once. */

@@ -1,4 +1,12 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
 import { ClientAccountEntity } from './client-account.entity';
 
 /** Roles a user of a client account can have (a ServiceAdmin is an operator, not a user). */
@@ -15,12 +23,19 @@ export enum UserStatus {
 }
 
 /**
- * A person of a client account. The e-mail (kept lower-case) is a user at most once in the whole
- * service. The password is an argon2id hash; the open invitation a SHA-256 hash of its link's
- * token, replaced when the invitation is sent again and cleared when it is accepted.
+ * A person of a client account. The e-mail (kept lower-case) is a user at most once per client;
+ * among live clients, at most one user who has accepted holds it (check-credentials names no
+ * client), while a sandbox client's users hold addresses for that client alone (docs/design.md
+ * §3). The password is an argon2id hash; the open invitation a SHA-256 hash of its link's token,
+ * replaced when the invitation is sent again and cleared when it is accepted.
  */
 @Entity({ name: 'app_user' })
 @Index('IDX_app_user_client', ['clientId', 'invitedAt'])
+@Unique('UQ_app_user_client_email', ['clientId', 'email'])
+@Index('UQ_app_user_live_email', ['email'], {
+  unique: true,
+  where: 'accepted_at IS NOT NULL AND NOT sandbox',
+})
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -32,8 +47,12 @@ export class UserEntity {
   @JoinColumn({ name: 'client_id' })
   client?: ClientAccountEntity;
 
-  @Column({ type: 'varchar', length: 254, unique: true })
+  @Column({ type: 'varchar', length: 254 })
   email: string;
+
+  /** The client's world (a copy of its sandbox flag, which never changes): see the indexes. */
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
 
   @Column({ name: 'first_name', type: 'varchar', length: 100, nullable: true })
   firstName: string | null;

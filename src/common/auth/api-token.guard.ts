@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { Request } from 'express';
 import { CommonSettings } from '../settings/common-settings';
 import { Clock } from '../clock/clock';
-import { Actor } from './actor';
+import { Actor, actorHolds } from './actor';
 import { AmbiguousPath } from '../http/unambiguous-path';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
 import {
@@ -13,7 +13,6 @@ import {
   RoleRequired,
   RouteNotClassified,
 } from './auth.errors';
-import { roleSatisfies } from './role';
 import { UrlSigner } from './signed-urls';
 import { TokenAuthenticator } from './token-authenticator';
 import { presentedToken, TOKEN_HEADER } from './token-header';
@@ -49,7 +48,7 @@ export class ApiTokenGuard implements CanActivate {
         ? await this.signedUrlActor(req.originalUrl)
         : undefined;
     if (!actor) throw token ? new InvalidToken() : new MissingToken(TOKEN_HEADER);
-    if (!roleSatisfies(actor.role, rule.role)) throw new RoleRequired(rule.role);
+    if (!actorHolds(actor, rule.role)) throw new RoleRequired(rule.role);
     req.actor = actor;
     return true;
   }

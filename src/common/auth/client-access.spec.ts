@@ -86,6 +86,21 @@ describe('ClientAccess.owned', () => {
   });
 });
 
+describe('ClientAccess and a sandbox actor whose token says ServiceAdmin', () => {
+  const sandboxServiceAdmin: Actor = { ...actor(Role.ServiceAdmin), sandbox: true };
+
+  it('acts for its own client only: another handle is 403, another resource not found', () => {
+    expect(ClientAccess.handleInPath(sandboxServiceAdmin, 'ACME')).toBe('acme');
+    expect(thrown(() => ClientAccess.handleInPath(sandboxServiceAdmin, 'Globex'))).toBeInstanceOf(
+      OtherClientForbidden,
+    );
+    const other = { id: 'r-2', clientId: 'c-2' };
+    expect(
+      thrown(() => ClientAccess.owned(sandboxServiceAdmin, other, () => new ThingNotFound())),
+    ).toBeInstanceOf(ThingNotFound);
+  });
+});
+
 describe('ClientNotFound', () => {
   it('is a NotFound naming the handle', () => {
     const err = new ClientNotFound('globex');

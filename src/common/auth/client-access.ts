@@ -1,18 +1,18 @@
 import { DomainError, ErrorKind } from '../errors/domain-error';
-import { Actor } from './actor';
+import { actsForAnyClient, Actor } from './actor';
 import { OtherClientForbidden } from './auth.errors';
-import { Role } from './role';
 
 /**
  * Object-level checks every module uses (docs/design.md §3).
- * - A path that names a client handle: the caller's own, or any for `ServiceAdmin`; else 403.
+ * - A path that names a client handle: the caller's own, or any for a live `ServiceAdmin`; else
+ *   403 (a sandbox actor acts for its own client only, whatever its role).
  * - A resource loaded by id: another client's resource answers as if absent (404).
  */
 export const ClientAccess = {
   /** Returns the canonical (lower-case) handle the caller may act for, or throws 403. */
   handleInPath(actor: Actor, handle: string): string {
     const canonical = handle.trim().toLowerCase();
-    if (actor.role !== Role.ServiceAdmin && canonical !== actor.clientHandle) {
+    if (!actsForAnyClient(actor) && canonical !== actor.clientHandle) {
       throw new OtherClientForbidden(handle);
     }
     return canonical;
@@ -25,7 +25,7 @@ export const ClientAccess = {
     notFound: () => DomainError,
   ): T {
     if (!resource) throw notFound();
-    if (actor.role !== Role.ServiceAdmin && resource.clientId !== actor.clientId) throw notFound();
+    if (!actsForAnyClient(actor) && resource.clientId !== actor.clientId) throw notFound();
     return resource;
   },
 };

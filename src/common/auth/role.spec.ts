@@ -1,4 +1,5 @@
-import { parseRole, Role, roleSatisfies } from './role';
+import { actorHolds, actsForAnyClient } from './actor';
+import { parseRole, Role, roleAllowed, roleSatisfies, roleWithin } from './role';
 
 describe('roleSatisfies', () => {
   it.each([
@@ -36,4 +37,29 @@ describe('parseRole', () => {
       expect(parseRole(raw)).toBeUndefined();
     },
   );
+});
+
+describe('sandbox roles', () => {
+  it('allows a sandbox client at most Admin, a live client any role', () => {
+    expect([Role.User, Role.Admin, Role.ServiceAdmin].map((r) => roleAllowed(r, true))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([Role.User, Role.Admin, Role.ServiceAdmin].every((r) => roleAllowed(r, false))).toBe(
+      true,
+    );
+    expect(roleWithin(Role.ServiceAdmin, true)).toBe(Role.Admin);
+    expect(roleWithin(Role.User, true)).toBe(Role.User);
+    expect(roleWithin(Role.ServiceAdmin, false)).toBe(Role.ServiceAdmin);
+  });
+
+  it('never lets a sandbox actor act for any client, whatever its role says', () => {
+    const sandbox = { role: Role.ServiceAdmin, sandbox: true };
+    expect(actsForAnyClient(sandbox)).toBe(false);
+    expect(actorHolds(sandbox, Role.ServiceAdmin)).toBe(false);
+    expect(actorHolds(sandbox, Role.Admin)).toBe(true);
+    expect(actsForAnyClient({ role: Role.ServiceAdmin, sandbox: false })).toBe(true);
+    expect(actorHolds({ role: Role.Admin, sandbox: false }, Role.ServiceAdmin)).toBe(false);
+  });
 });

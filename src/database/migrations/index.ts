@@ -22,6 +22,7 @@ import { PrintSettings1766003400000 } from './1766003400000-print-settings';
 import { OutboxUnsent1766003500000 } from './1766003500000-outbox-unsent';
 import { ClientPageSettings1766003600000 } from './1766003600000-client-page-settings';
 import { Sandbox1766003700000 } from './1766003700000-sandbox';
+import { UserAddressWorlds1767100000000 } from './1767100000000-user-address-worlds';
 import { WebhookFairDelivery1767300000000 } from './1767300000000-webhook-fair-delivery';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   OutboxUnsent1766003500000,
   ClientPageSettings1766003600000,
   Sandbox1766003700000,
+  UserAddressWorlds1767100000000,
   WebhookFairDelivery1767300000000,
 ];
