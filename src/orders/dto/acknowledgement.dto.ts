@@ -103,8 +103,10 @@ export class LineItemInputDto {
   @CaseInsensitiveEnum(PROOF_STATUSES)
   proofStatus?: ProofStatus | null;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true }) @IsOptional() @LenientBoolean() isReorder?:
-    boolean | null;
+  @ApiPropertyOptional({ type: Boolean, nullable: true })
+  @IsOptional()
+  @LenientBoolean()
+  isReorder?: boolean | null;
   @OptionalText(200, { example: 'UPS' })
   shipmentVendor?: string | null;
 
