@@ -2,7 +2,11 @@ import { Injectable, Optional } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { AppConfig, WebhookSettings } from '../config/app-config';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
-import { WebhookQueueFull, WebhookRequestLimitReached } from './webhooks.errors';
+import {
+  WebhookPingLimitReached,
+  WebhookQueueFull,
+  WebhookReplayLimitReached,
+} from './webhooks.errors';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -34,14 +38,7 @@ export class WebhookRequestLimits {
       `webhook-replay:${clientId}`,
       this.settings.replaysPerHour,
       HOUR_MS,
-      (s) =>
-        new WebhookRequestLimitReached(
-          'replays',
-          this.settings.replaysPerHour,
-          'hour',
-          'WEBHOOK_REPLAYS_PER_HOUR',
-          s,
-        ),
+      (s) => new WebhookReplayLimitReached(this.settings.replaysPerHour, s),
     );
   }
 
@@ -52,14 +49,7 @@ export class WebhookRequestLimits {
       `webhook-ping:${clientId}`,
       this.settings.pingsPerMinute,
       MINUTE_MS,
-      (s) =>
-        new WebhookRequestLimitReached(
-          'test pings',
-          this.settings.pingsPerMinute,
-          'minute',
-          'WEBHOOK_PINGS_PER_MINUTE',
-          s,
-        ),
+      (s) => new WebhookPingLimitReached(this.settings.pingsPerMinute, s),
     );
   }
 

@@ -83,19 +83,28 @@ export class ReplayTooLarge extends DomainError {
   }
 }
 
-/** A per-client count over a window (replays per hour, pings per minute): 429 naming it. */
-export class WebhookRequestLimitReached extends DomainError {
-  constructor(
-    what: 'replays' | 'test pings',
-    limit: number,
-    window: 'hour' | 'minute',
-    setting: string,
-    retryAfterSeconds: number,
-  ) {
+const overLimit = (what: string, limit: number, per: string, setting: string, retry: number) =>
+  `Rate limit exceeded: a client may ask for ${limit} ${what} per ${per} (${setting}); retry in ${retry} s.`;
+
+/** Replays of one client this hour past WEBHOOK_REPLAYS_PER_HOUR: 429 naming it. */
+export class WebhookReplayLimitReached extends DomainError {
+  constructor(limit: number, retryAfterSeconds: number) {
     super(
-      what === 'replays' ? 'WEBHOOK_REPLAY_LIMIT' : 'WEBHOOK_PING_LIMIT',
+      'WEBHOOK_REPLAY_LIMIT',
       ErrorKind.RateLimited,
-      `Rate limit exceeded: a client may ask for ${limit} ${what} per ${window} (${setting}); retry in ${retryAfterSeconds} s.`,
+      overLimit('replays', limit, 'hour', 'WEBHOOK_REPLAYS_PER_HOUR', retryAfterSeconds),
+      { retryAfterSeconds },
+    );
+  }
+}
+
+/** Test pings of one client this minute past WEBHOOK_PINGS_PER_MINUTE: 429 naming it. */
+export class WebhookPingLimitReached extends DomainError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(
+      'WEBHOOK_PING_LIMIT',
+      ErrorKind.RateLimited,
+      overLimit('test pings', limit, 'minute', 'WEBHOOK_PINGS_PER_MINUTE', retryAfterSeconds),
       { retryAfterSeconds },
     );
   }
