@@ -113,8 +113,8 @@ describe('Moderation word lists and blocked hashes (HTTP)', () => {
       [{ label: 'x' }, 'hash or uploadedAssetId is required'],
       [{ hash: '0123456789abcdef', uploadedAssetId: 1 }, 'must not both be sent'],
       [{ hash: 'xyz' }, 'hash must be 16 hexadecimal digits'],
-      [{ uploadedAssetId: null }, 'uploadedAssetId must be an integer'],
-      [{ hash: null }, 'hash must be'],
+      [{ uploadedAssetId: null }, 'uploadedAssetId must not be null'],
+      [{ hash: null }, 'hash must not be null'],
     ];
     for (const [body, text] of cases) {
       const res = await as(a.token).post(HASHES, body);
