@@ -255,7 +255,7 @@ describe('Artwork moderation (HTTP)', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{}, 'uploadedAssetId is required'],
         [{ uploadedAssetId: 'x' }, 'uploadedAssetId'],
-        [{ uploadedAssetId: null }, 'uploadedAssetId must be an integer'],
+        [{ uploadedAssetId: null }, 'uploadedAssetId must not be null'],
         [{ uploadedAssetId: large, width: 0 }, 'width must be at least 1'],
         [{ uploadedAssetId: large, location: 'front' }, 'productHandle is required with location'],
         [{ uploadedAssetId: large, productHandle: 'tee' }, 'location is required'],
