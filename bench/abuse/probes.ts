@@ -30,8 +30,10 @@ export interface ProbeResults {
 const VICTIM_PAUSE_MS = 100;
 /** A victim request that takes longer counts as no answer. */
 const PROBE_TIMEOUT_MS = 30_000;
-/** Milliseconds between two pings, and between two print orders, of the victim. */
+/** Milliseconds between two print orders of the victim. */
 const BACKGROUND_PAUSE_MS = 500;
+/** Milliseconds between two pings: within WEBHOOK_PINGS_PER_MINUTE (10) of the victim's plan. */
+const PING_PAUSE_MS = 6_500;
 /** How often the print probe asks whether the print files are ready. */
 const PRINT_POLL_MS = 250;
 /** A ping not delivered, or print files not ready, after this long count as no answer. */
@@ -140,7 +142,7 @@ export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promi
       loop('ack', VICTIM_PAUSE_MS, (agent) =>
         acknowledge(target, victim, agent, `${target.victimOrder}-${++sequence}`, set, t),
       ),
-      loop('ping', BACKGROUND_PAUSE_MS, (agent) => pingDelivered(target, agent)),
+      loop('ping', PING_PAUSE_MS, (agent) => pingDelivered(target, agent)),
       loop('print', BACKGROUND_PAUSE_MS, (agent) => printReady(target, agent)),
     ]);
   } finally {

@@ -36,16 +36,24 @@ const post = (target: AbuseTarget, who: Party, agent: http.Agent, path: string, 
     timeoutMs: LONG,
   });
 
+/** The attacker's silent endpoints, made once (a client may have 10) and shared by Q1 and Q2. */
+let silent: Promise<{ ids: string[]; note: string }> | undefined;
+
 /** `count` webhook endpoints of the attacker on a receiver that never answers. */
-async function silentEndpoints(target: AbuseTarget, count: number) {
-  const silent = await silentReceiver();
+function silentEndpoints(target: AbuseTarget, count: number) {
+  silent ??= makeSilentEndpoints(target, count);
+  return silent;
+}
+
+async function makeSilentEndpoints(target: AbuseTarget, count: number) {
+  const receiver = await silentReceiver();
   const agent = new http.Agent();
   try {
     const created: Answer[] = [];
     for (let i = 0; i < count; i++)
       created.push(
         await post(target, target.attacker, agent, '/api/webhooks/endpoints', {
-          url: `${silent.url}/${i}`,
+          url: `${receiver.url}/${i}`,
           description: `silent ${i}`,
         }),
       );

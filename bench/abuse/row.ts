@@ -20,7 +20,7 @@ export const TARGETS =
   `the victim's render, upload, order read and acknowledgement p99 < ${LIMITS.victimP99Ms} ms, each answered; ` +
   `the victim's webhook.ping delivered (request to arrival) in < ${LIMITS.pingMaxMs / 1000} s and its order's print files ready (acknowledgement to 303) in < ${LIMITS.printMaxMs / 1000} s, every one; ` +
   `the API process peak RSS < ${LIMITS.rssMiB} MiB (from the attack's start until the app is idle again); no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms ` +
-  '(answers other than 2xx/3xx in brackets, "none": no answer within 30 s, or 60 s for a ping or print files); the victim\'s probes run one request after another, 100 ms apart (pings and print orders 500 ms apart).';
+  '(answers other than 2xx/3xx in brackets, "none": no answer within 30 s, or 60 s for a ping or print files); the victim\'s probes run one request after another, 100 ms apart (print orders 500 ms apart, pings 6.5 s apart: within its 10 a minute).';
 
 export const ABUSE_TABLE_HEAD = [
   '| attack | attack answers | GET /health/live (n) | victim 100-px render | victim upload | victim order read | victim acknowledgement | victim ping delivered | victim print files ready | RSS before → peak MiB (until idle) | 5xx: 503 + Retry-After / other | targets |',
