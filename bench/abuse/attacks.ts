@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { log } from '../lib/log';
 import { renderPath } from '../render-target';
-import { Answer, call } from './http';
+import { Answer, call, LONG } from './http';
 import { QUEUE_ATTACKS } from './queue-attacks';
 import { AbuseTarget, smallPng, upload } from './target';
 
@@ -34,9 +34,6 @@ export interface Attack {
   title: string;
   prepare(ctx: AttackContext): Promise<AttackPlan>;
 }
-
-/** An attack's request may take this long (H1 stalled the app for 66 s on an idle machine). */
-const LONG = 300_000;
 
 /** The same request in every loop, again and again. */
 const repeat = (

@@ -6,6 +6,9 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
+/** An attack's request may take this long (H1 stalled the app for 66 s on an idle machine). */
+export const LONG = 300_000;
+
 export interface Call {
   method?: 'GET' | 'POST' | 'PUT';
   /** Sent as is (no normalisation). */

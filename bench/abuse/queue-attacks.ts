@@ -10,12 +10,9 @@ import sharp from 'sharp';
 import { log } from '../lib/log';
 import { acknowledgement } from '../orders-requests';
 import type { Attack, AttackContext, AttackPlan } from './attacks';
-import { Answer, call } from './http';
+import { Answer, call, LONG } from './http';
 import { silentReceiver } from './receivers';
-import { AbuseTarget, Party, upload } from './target';
-
-/** An attack's request may take this long. */
-const LONG = 300_000;
+import { AbuseTarget, Party, smallPng, upload } from './target';
 
 const json = { 'content-type': 'application/json' };
 
@@ -183,7 +180,7 @@ export const QUEUE_ATTACKS: Attack[] = [
       const saved: Answer[] = [];
       const jobs: Answer[] = [];
       for (let i = 0; i < items; i++) {
-        const up = await upload(target, target.attacker, agent, await fatPng(i));
+        const up = await upload(target, target.attacker, agent, await smallPng(i + 1, 8));
         const uploadedAssetId = (JSON.parse(up.body || '{}') as { data?: { id: number } }).data?.id;
         const asset = await post(target, target.attacker, agent, '/api/assets/saved', {
           uploadedAssetId,
@@ -306,11 +303,3 @@ export const QUEUE_ATTACKS: Attack[] = [
     },
   },
 ];
-
-/** A small PNG of its own (every saved asset needs an upload of its own). */
-const fatPng = (i: number): Promise<Buffer> =>
-  sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: i % 256, g: 77, b: 99 } },
-  })
-    .png()
-    .toBuffer();
