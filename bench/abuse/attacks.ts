@@ -11,7 +11,7 @@ import { log } from '../lib/log';
 import { renderPath } from '../render-target';
 import { Answer, call, LONG } from './http';
 import { QUEUE_ATTACKS } from './queue-attacks';
-import { AbuseTarget, smallPng, upload } from './target';
+import { AbuseTarget, attackerImageElements, smallPng, upload } from './target';
 
 export interface AttackContext {
   target: AbuseTarget;
@@ -50,18 +50,8 @@ async function bigDesign(ctx: AttackContext, count: number, mm: number) {
   const { target } = ctx;
   const agent = new http.Agent();
   try {
-    const png = await sharp({
-      create: { width: 1000, height: 1000, channels: 3, background: '#2a9d8f' },
-    })
-      .png()
-      .toBuffer();
-    const uploaded = await upload(target, target.attacker, agent, png);
-    const id = (JSON.parse(uploaded.body || '{}') as { data?: { id: number } }).data?.id;
-    const element = { type: 'image', uploadedAssetId: id, x: 0, y: 0, width: mm, height: mm };
-    const body = JSON.stringify({
-      productHandle: 'demo-tee',
-      design: { front: { elements: Array.from({ length: count }, () => element) } },
-    });
+    const elements = await attackerImageElements(target, agent, count, mm, '#2a9d8f');
+    const body = JSON.stringify({ productHandle: 'demo-tee', design: { front: { elements } } });
     const create = (a: http.Agent) =>
       target.as(target.attacker, a, {
         method: 'POST',

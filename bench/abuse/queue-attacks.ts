@@ -12,7 +12,7 @@ import { acknowledgement } from '../orders-requests';
 import type { Attack, AttackContext, AttackPlan } from './attacks';
 import { Answer, call, LONG } from './http';
 import { silentReceiver } from './receivers';
-import { AbuseTarget, Party, smallPng, upload } from './target';
+import { AbuseTarget, attackerImageElements, Party, smallPng, upload } from './target';
 
 const json = { 'content-type': 'application/json' };
 
@@ -68,15 +68,9 @@ async function ceilingDesigns(ctx: AttackContext, designs: number, count: number
   const { target } = ctx;
   const agent = new http.Agent();
   try {
-    const png = await sharp({
-      create: { width: 1000, height: 1000, channels: 3, background: '#e76f51' },
-    })
-      .png()
-      .toBuffer();
-    const uploaded = await upload(target, target.attacker, agent, png);
-    const id = (JSON.parse(uploaded.body || '{}') as { data?: { id: number } }).data?.id;
-    const element = { type: 'image', uploadedAssetId: id, x: 0, y: 0, width: mm, height: mm };
-    const location = { elements: Array.from({ length: count }, () => element) };
+    const location = {
+      elements: await attackerImageElements(target, agent, count, mm, '#e76f51'),
+    };
     const answers: Answer[] = [];
     for (let i = 0; i < designs; i++)
       answers.push(

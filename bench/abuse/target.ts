@@ -87,6 +87,28 @@ export function upload(
   });
 }
 
+/**
+ * `count` image elements of `mm` × `mm` (a design location's `elements`), all of one 1000-px PNG of
+ * `colour` that the attacker uploads first.
+ */
+export async function attackerImageElements(
+  target: AbuseTarget,
+  agent: http.Agent,
+  count: number,
+  mm: number,
+  colour: string,
+): Promise<Record<string, unknown>[]> {
+  const png = await sharp({
+    create: { width: 1000, height: 1000, channels: 3, background: colour },
+  })
+    .png()
+    .toBuffer();
+  const uploaded = await upload(target, target.attacker, agent, png);
+  const id = (JSON.parse(uploaded.body || '{}') as { data?: { id: number } }).data?.id;
+  const element = { type: 'image', uploadedAssetId: id, x: 0, y: 0, width: mm, height: mm };
+  return Array.from({ length: count }, () => element);
+}
+
 /** POST /api/order/acknowledgement of one line item on `recipeSet`. */
 export function acknowledge(
   target: AbuseTarget,
