@@ -301,4 +301,16 @@ const ISSUE_24_ATTACKS: Attack[] = [
 ];
 
 /** Every attack of the suite: issue 24's table, then issue 38's (bench/abuse/queue-attacks.ts). */
-export const ATTACKS: Attack[] = [...ISSUE_24_ATTACKS, ...QUEUE_ATTACKS];
+/**
+ * No attack: the victim's probes alone, for as long as an attack runs. Its row is the floor the
+ * others stand on: on a machine of two cores the probes (the print probe above all: one demo
+ * tee's print files after another) and the benchmark's own process share the CPU with the app.
+ */
+const BASELINE: Attack = {
+  id: 'B0',
+  title: "none: the victim's probes alone",
+  prepare: () =>
+    Promise.resolve(repeat(0, 0, () => Promise.reject(new Error('B0 sends no attack request')))),
+};
+
+export const ATTACKS: Attack[] = [BASELINE, ...ISSUE_24_ATTACKS, ...QUEUE_ATTACKS];

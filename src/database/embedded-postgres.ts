@@ -1,15 +1,17 @@
 import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { ensureOwnerOnlyDir, makeOwnerOnly } from '../common/files/owner-only';
+import { Worker } from 'node:worker_threads';
+import { ensureOwnerOnlyDir } from '../common/files/owner-only';
+import { compiledTaskModule } from '../common/workers/worker-pool';
 import { PostgresConnection } from './connection';
-import { AtomicQueryQueue } from './pglite-query-queue';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
 /** Unix sockets are limited to ~107 bytes of path on Linux. */
 const MAX_SOCKET_PATH = 100;
 const SOCKET_PORT = 5432;
 /**
- * PGlite runs inside the API's process, so its buffers are the API's memory. PostgreSQL's default
+ * PGlite runs inside the API's process (in a thread of its own), so its buffers are the API's memory. PostgreSQL's default
  * 128 MB of shared buffers (in WebAssembly memory, which never shrinks) made an idle reopened
  * database about 250 MB; 16 MB keeps it about 165 MB (peak ~225 MB under work, against ~320 MB),
  * and a one-machine database's pages stay in the OS file cache anyway. PGlite writes these
@@ -41,7 +43,8 @@ export class EmbeddedDatabaseInUse extends Error {
 
 /**
  * The embedded PostgreSQL of docs/design.md §2: PGlite persisted in `<dataDir>/pgdata`, served on a
- * unix socket in `<dataDir>/run` so that TypeORM uses its ordinary `postgres` driver. A second
+ * unix socket in `<dataDir>/run` so that TypeORM uses its ordinary `postgres` driver. Both run in a
+ * worker thread (embedded-postgres.worker.ts), off the event loop. A second
  * process (the CLI next to a running server) attaches to that socket instead of opening the files,
  * which PGlite must never have open twice.
  */
@@ -67,22 +70,12 @@ export async function openEmbeddedDatabase(
   await ensureOwnerOnlyDir(dataDir);
   await ensureOwnerOnlyDir(socketDir);
   await rm(socketPath, { force: true });
-  // PGlite and its socket server are ESM-only: loaded on demand so that PostgreSQL mode never pays for them.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const pgdata = join(dataDir, 'pgdata');
-  const db = await PGlite.create(pgdata, { postgresqlconf: MEMORY_SETTINGS });
-  // PGlite writes its initial files world-readable (0666) and its directories 0755; the files
-  // PostgreSQL creates later are 0600 and all sit in these owner-only directories.
-  await makeOwnerOnly(pgdata);
-  const server = new PGLiteSocketServer({
-    db,
-    path: socketPath,
+  const worker = await startDatabaseThread({
+    pgdata: join(dataDir, 'pgdata'),
+    socketPath,
     maxConnections: options.maxConnections,
+    postgresqlconf: MEMORY_SETTINGS,
   });
-  // See AtomicQueryQueue: the server's own queue mixes concurrent connections' queries.
-  (server as unknown as { queryQueue: AtomicQueryQueue }).queryQueue = new AtomicQueryQueue(db);
-  await server.start();
   let closed = false;
   return {
     connection,
@@ -90,9 +83,59 @@ export async function openEmbeddedDatabase(
     close: async () => {
       if (closed) return;
       closed = true;
-      await server.stop();
-      await db.close();
+      await worker.close();
       await rm(socketPath, { force: true });
+    },
+  };
+}
+
+/**
+ * Starts the database's thread (embedded-postgres.worker.ts) and waits until it serves the
+ * socket. Should the thread ever end unasked, the process ends with it: nothing can be served
+ * without the database.
+ */
+async function startDatabaseThread(data: EmbeddedWorkerData): Promise<{ close(): Promise<void> }> {
+  const worker = new Worker(compiledTaskModule('database/embedded-postgres.worker'), {
+    workerData: data,
+    name: 'embedded-postgres',
+  });
+  let closing = false;
+  const next = () =>
+    new Promise<EmbeddedWorkerMessage>((resolve, reject) => {
+      const onExit = (code: number) =>
+        reject(new Error(`The embedded database's thread ended (exit code ${code}).`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (message: EmbeddedWorkerMessage) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        resolve(message);
+      });
+    });
+  const started = await next();
+  if (started.type !== 'ready') {
+    await worker.terminate();
+    throw new Error(
+      `The embedded database could not start: ${started.type === 'failed' ? started.message : started.type}`,
+    );
+  }
+  worker.on('exit', (code) => {
+    if (closing) return;
+    // An uncaught error: the process's own handlers report it and end it.
+    setImmediate(() => {
+      throw new Error(`The embedded database's thread ended unexpectedly (exit code ${code}).`);
+    });
+  });
+  return {
+    close: async () => {
+      closing = true;
+      const answer = next();
+      worker.postMessage('close');
+      // The thread ending before it answers is a close too (nothing left to shut).
+      const closed = await answer.catch(() => undefined);
+      if (closed?.type === 'failed')
+        throw new Error(`The embedded database did not close cleanly: ${closed.message}`);
+      await worker.terminate();
     },
   };
 }

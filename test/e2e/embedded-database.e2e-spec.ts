@@ -51,6 +51,22 @@ describe('Embedded PostgreSQL (PGlite over a unix socket)', () => {
     expect(results).toEqual(ids);
   });
 
+  it('runs statements in its own thread: the event loop turns while a long statement runs', async () => {
+    // PGlite runs a statement synchronously from start to end; on the event loop this one held
+    // every timer until it answered (one or two turns in all, before and after).
+    let turns = 0;
+    const timer = setInterval(() => turns++, 5);
+    try {
+      const r = await pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM generate_series(1, 6000000) g, LATERAL (SELECT md5(g::text)) m',
+      );
+      expect(r.rows[0].n).toBe('6000000');
+    } finally {
+      clearInterval(timer);
+    }
+    expect(turns).toBeGreaterThan(10);
+  });
+
   it('keeps a transaction isolated from other connections and survives failing statements', async () => {
     await pool.query('CREATE TABLE t (id int PRIMARY KEY)');
     const a = await pool.connect();

@@ -1,31 +1,18 @@
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import {
+  currentThreadId,
+  lowerThreadPriority,
+  threadNice as niceOf,
+} from '../process/thread-priority';
 
 /**
  * What every worker thread of the pool runs (see worker-pool.ts): it lowers its own thread's
- * scheduling priority once, so that on a busy machine the event loop (request handling) gets the
- * CPU before pixel loops and documents do, then calls the task's exported function. On Linux a
- * thread has its own nice value (setpriority on its thread id); elsewhere this is skipped.
+ * scheduling priority once (common/process/thread-priority.ts), so that on a busy machine the
+ * event loop (request handling) gets the CPU before pixel loops and documents do, then calls the
+ * task's exported function.
  */
 
-/** Added to a worker thread's nice value (higher: yields the CPU to the event loop). */
-const NICE_INCREMENT = 10;
-
 let lowered = false;
-
-function lowerThreadPriority(): void {
-  if (lowered) return;
-  lowered = true;
-  try {
-    // "/proc/thread-self" links to "<pid>/task/<tid>".
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0)
-      setPriority(tid, Math.min(19, getPriority(tid) + NICE_INCREMENT));
-  } catch {
-    // Not Linux, or not allowed: the thread keeps the process's priority.
-  }
-}
 
 /** A task: the export `name` of the compiled module `file`, called with `arg`. */
 export interface TaskCall {
@@ -54,7 +41,10 @@ const isMovedBack = (result: unknown): result is MovedBack =>
   typeof result === 'object' && result !== null && MOVED_BACK in result;
 
 export async function run({ file, name, arg }: TaskCall): Promise<unknown> {
-  lowerThreadPriority();
+  if (!lowered) {
+    lowered = true;
+    lowerThreadPriority();
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const task = (require(file) as Record<string, unknown>)[name];
   if (typeof task !== 'function') throw new Error(`${file} has no task ${name}`);
@@ -68,6 +58,5 @@ export async function run({ file, name, arg }: TaskCall): Promise<unknown> {
 
 /** This thread's nice value (for tests). */
 export function threadNice(): number {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  return getPriority(tid);
+  return niceOf(currentThreadId() ?? 0);
 }
