@@ -96,7 +96,7 @@ class LayeredCanvas {
 
   async add(placed: PlacedImage | null): Promise<void> {
     // Only what falls on the canvas is kept (a turned element's corners are dropped now).
-    const layer = placed && clipToCanvas(placed, this.width, this.height);
+    const layer = placed && (await clipToCanvas(placed, this.width, this.height));
     if (!layer) return;
     const pixels = layer.image.width * layer.image.height;
     if (this.pending.length > 0 && this.pendingPixels + pixels > this.width * this.height)

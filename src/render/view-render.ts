@@ -148,7 +148,7 @@ export class ViewRender<ImageRef> {
     const raster = await rasterizeDesign(location, design, box, this.designSources, visible);
     if (!raster) return null;
     const turned = await rotateRgba(raster, box.rotation);
-    const placed = clipToCanvas(
+    const placed = await clipToCanvas(
       { image: turned, ...placeRegion(box, visible, turned) },
       this.window.width,
       this.window.height,

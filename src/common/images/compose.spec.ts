@@ -54,17 +54,26 @@ describe('compose', () => {
     expect(pixelAt(clipped.image, 0, 0)).toEqual([100, 50, 25, 128]);
   });
 
-  it('cuts placed images to a canvas and sees images through windows that may leave them', () => {
+  it('cuts placed images to a canvas and sees images through windows that may leave them', async () => {
     const image = paint(4, 4, (x, y) => [x, y, 0, 255]);
-    expect(clipToCanvas({ image, left: 10, top: 0 }, 5, 5)).toBeNull();
-    const cut = clipToCanvas({ image, left: -1, top: 3 }, 5, 5)!;
+    expect(await clipToCanvas({ image, left: 10, top: 0 }, 5, 5)).toBeNull();
+    const cut = (await clipToCanvas({ image, left: -1, top: 3 }, 5, 5))!;
     expect(cut).toMatchObject({ left: 0, top: 3, image: { width: 3, height: 2 } });
     expect(pixelAt(cut.image, 0, 0)).toEqual([1, 0, 0, 255]);
-    expect(windowRgba(image, { left: 0, top: 0, width: 4, height: 4 })).toBe(image);
-    const seen = windowRgba(image, { left: 2, top: -1, width: 4, height: 2 });
+    expect(await windowRgba(image, { left: 0, top: 0, width: 4, height: 4 })).toBe(image);
+    const seen = await windowRgba(image, { left: 2, top: -1, width: 4, height: 2 });
     expect(pixelAt(seen, 0, 0)).toEqual([0, 0, 0, 0]);
     expect(pixelAt(seen, 1, 1)).toEqual([3, 0, 0, 255]);
     expect(pixelAt(seen, 2, 1)).toEqual([0, 0, 0, 0]);
+    const leftOf = await windowRgba(image, { left: -1, top: 1, width: 3, height: 1 });
+    expect(leftOf).toMatchObject({ width: 3, height: 1 });
+    expect([0, 1, 2].map((x) => pixelAt(leftOf, x, 0))).toEqual([
+      [0, 0, 0, 0],
+      [0, 1, 0, 255],
+      [1, 1, 0, 255],
+    ]);
+    const outside = await windowRgba(image, { left: 9, top: 9, width: 2, height: 1 });
+    expect([...outside.data]).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('composites in order on a background or a base image', async () => {

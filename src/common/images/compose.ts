@@ -110,12 +110,16 @@ export async function rasterizeSvgRgba(svg: string, limitInputPixels: number): P
   return toRgba(sharp(Buffer.from(svg, 'utf8'), { density: 72, limitInputPixels }));
 }
 
-/** The part of `placed` that falls on a `width` × `height` canvas, or null when none does. */
-export function clipToCanvas(
+/**
+ * The part of `placed` that falls on a `width` × `height` canvas, or null when none does. The cut
+ * is made by libvips on the thread pool: copying the rows of a print-size image here held the
+ * event loop for a third of a second.
+ */
+export async function clipToCanvas(
   placed: PlacedImage,
   width: number,
   height: number,
-): PlacedImage | null {
+): Promise<PlacedImage | null> {
   const { image, left, top } = placed;
   const x0 = Math.max(0, left);
   const y0 = Math.max(0, top);
@@ -125,7 +129,7 @@ export function clipToCanvas(
   if (x0 === left && y0 === top && x1 - x0 === image.width && y1 - y0 === image.height) {
     return placed;
   }
-  const cut = extractRgba(image, {
+  const cut = await extractRgba(image, {
     left: x0 - left,
     top: y0 - top,
     width: x1 - x0,
@@ -137,31 +141,29 @@ export function clipToCanvas(
 /**
  * The image seen through `window` (a rectangle in its pixels that may reach beyond it): a
  * window-sized image, transparent where the window leaves the image. The image itself when the
- * window is exactly the image.
+ * window is exactly the image. By libvips, off the event loop.
  */
-export function windowRgba(image: Rgba, window: PixelRect): Rgba {
+export async function windowRgba(image: Rgba, window: PixelRect): Promise<Rgba> {
   const { left, top, width, height } = window;
   if (left === 0 && top === 0 && width === image.width && height === image.height) return image;
-  const out: Rgba = { data: Buffer.alloc(width * height * 4), width, height };
-  const inside = clipToCanvas({ image, left: -left, top: -top }, width, height);
-  if (!inside) return out;
-  const rowBytes = inside.image.width * 4;
-  for (let y = 0; y < inside.image.height; y++) {
-    const to = ((inside.top + y) * width + inside.left) * 4;
-    inside.image.data.copy(out.data, to, y * rowBytes, (y + 1) * rowBytes);
-  }
-  return out;
+  const inside = await clipToCanvas({ image, left: -left, top: -top }, width, height);
+  if (!inside) return { data: Buffer.alloc(width * height * 4), width, height };
+  const { image: seen } = inside;
+  if (seen.width === width && seen.height === height) return seen;
+  return toRgba(
+    sharp(seen.data, rawOf(seen)).extend({
+      left: inside.left,
+      top: inside.top,
+      right: width - inside.left - seen.width,
+      bottom: height - inside.top - seen.height,
+      background: TRANSPARENT,
+    }),
+  );
 }
 
-/** A copy of `rect` of the image (which must lie inside it). */
-export function extractRgba(image: Rgba, rect: PixelRect): Rgba {
-  const data = Buffer.alloc(rect.width * rect.height * 4);
-  const rowBytes = rect.width * 4;
-  for (let y = 0; y < rect.height; y++) {
-    const from = ((rect.top + y) * image.width + rect.left) * 4;
-    image.data.copy(data, y * rowBytes, from, from + rowBytes);
-  }
-  return { data, width: rect.width, height: rect.height };
+/** A copy of `rect` of the image (which must lie inside it), cut by libvips. */
+export function extractRgba(image: Rgba, rect: PixelRect): Promise<Rgba> {
+  return toRgba(sharp(image.data, rawOf(image)).extract(rect));
 }
 
 /**
@@ -176,8 +178,7 @@ export async function compositeRgba(
   background?: string,
   base?: Rgba,
 ): Promise<Rgba> {
-  const inputs = layers
-    .map((layer) => clipToCanvas(layer, width, height))
+  const inputs = (await Promise.all(layers.map((layer) => clipToCanvas(layer, width, height))))
     .filter((layer): layer is PlacedImage => layer !== null)
     .map(({ image, left, top }) => ({ input: image.data, ...rawOf(image), left, top }));
   if (base && inputs.length === 0) return base;
@@ -223,7 +224,7 @@ async function shared(bytes: Buffer): Promise<Buffer> {
  * (pixel-loops.ts blend). The canvas's pixels may be updated in place; use the answer.
  */
 export async function blendInto(canvas: Rgba, placed: PlacedImage): Promise<Rgba> {
-  const cut = clipToCanvas(placed, canvas.width, canvas.height);
+  const cut = await clipToCanvas(placed, canvas.width, canvas.height);
   if (!cut) return canvas;
   const target = { ...canvas, data: await shared(canvas.data) };
   const { image, left, top } = cut;
