@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { noneMatchHits } from './if-none-match';
-
-const gzipAsync = promisify(gzip);
+import { gzipBytes } from '../compression/zlib';
 
 /**
  * A JSON answer encoded once, to be sent many times: its UTF-8 bytes, the same gzipped (for
@@ -24,7 +21,7 @@ export async function encodeJson(text: string, etag?: string): Promise<EncodedJs
   const bytes = Buffer.from(text, 'utf8');
   return {
     plain: bytes,
-    gzipped: await gzipAsync(bytes, { level: 6 }),
+    gzipped: await gzipBytes(bytes, { level: 6 }),
     etag: etag ?? `"${createHash('md5').update(bytes).digest('base64')}"`,
   };
 }

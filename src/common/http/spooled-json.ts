@@ -1,12 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { createGzip, deflateRaw, inflateRaw } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { deflateRawBytes, gzipStream, inflateRawBytes } from '../compression/zlib';
 import { answeredNotModified } from './encoded-json';
-
-const deflateRawAsync = promisify(deflateRaw);
-const inflateRawAsync = promisify(inflateRaw);
 
 /** Where a spooled answer's items go among its text parts. */
 export const ITEMS = Symbol('items');
@@ -22,6 +18,8 @@ export interface SpooledJson {
   readonly parts: readonly (string | typeof ITEMS)[];
   /** The items' text (comma-separated), deflated chunk by chunk. */
   readonly chunks: readonly Buffer[];
+  /** Each chunk's size inflated (inflated in one piece). */
+  readonly chunkPlainBytes: readonly number[];
   /** UTF-8 bytes of the whole answer once inflated (its Content-Length). */
   readonly plainBytes: number;
   /** Bytes held: the deflated chunks and the text parts. */
@@ -35,6 +33,7 @@ export interface SpooledJson {
  */
 export class JsonSpoolWriter {
   private readonly chunks: Buffer[] = [];
+  private readonly chunkPlainBytes: number[] = [];
   private itemBytes = 0;
   private deflated = 0;
   private count = 0;
@@ -46,9 +45,10 @@ export class JsonSpoolWriter {
     this.count += items.length;
     const bytes = Buffer.from(text, 'utf8');
     this.itemBytes += bytes.length;
-    const chunk = await deflateRawAsync(bytes, { level: 6 });
+    const chunk = await deflateRawBytes(bytes, { level: 6 });
     this.deflated += chunk.length;
     this.chunks.push(chunk);
+    this.chunkPlainBytes.push(bytes.length);
   }
 
   /** The answer: `parts` with the items at each `ITEMS`. */
@@ -63,6 +63,7 @@ export class JsonSpoolWriter {
       etag,
       parts,
       chunks: this.chunks,
+      chunkPlainBytes: this.chunkPlainBytes,
       plainBytes,
       heldBytes: this.deflated + textBytes,
     };
@@ -76,7 +77,8 @@ async function* bytesOf(body: SpooledJson): AsyncGenerator<Buffer> {
       yield Buffer.from(part, 'utf8');
       continue;
     }
-    for (const chunk of body.chunks) yield await inflateRawAsync(chunk);
+    for (const [i, chunk] of body.chunks.entries())
+      yield await inflateRawBytes(chunk, body.chunkPlainBytes[i]);
   }
 }
 
@@ -98,7 +100,7 @@ export async function sendSpooledJson(
   try {
     if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
       res.setHeader('Content-Encoding', 'gzip');
-      await pipeline(source, createGzip({ level: 6 }), res);
+      await pipeline(source, gzipStream({ level: 6 }), res);
     } else {
       res.setHeader('Content-Length', body.plainBytes);
       await pipeline(source, res);

@@ -1,10 +1,7 @@
-import { promisify } from 'node:util';
-import { deflate } from 'node:zlib';
 import { sharp, type Sharp } from './sharp';
 import { workerPool, workerTask } from '../workers/worker-pool';
 import type * as loops from './pixel-loops';
-
-const deflateAsync = promisify(deflate);
+import { deflateBytes } from '../compression/zlib';
 
 /**
  * Raster operations of the renderer (src/render): decoding to raw RGBA, resizing, rotating,
@@ -276,7 +273,7 @@ export async function deflatedPlanes(
   // libvips converts nothing, silently, with a profile it cannot read.
   if (colour.info.channels !== components)
     throw new Error(`colour conversion gave ${colour.info.channels} channels, not ${components}`);
-  const [colourZ, alphaZ] = await Promise.all([deflateAsync(colour.data), deflateAsync(alpha)]);
+  const [colourZ, alphaZ] = await Promise.all([deflateBytes(colour.data), deflateBytes(alpha)]);
   return { colour: colourZ, alpha: alphaZ, components };
 }
 
