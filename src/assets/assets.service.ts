@@ -103,6 +103,7 @@ export class AssetsService {
     // The header first (cheap): what is too costly to decode is refused before it waits or counts.
     const inspected = await inspectUpload(file.bytes, limits);
     await this.quota.take(clientId, WorkPolicy.Upload);
+    await this.quota.take(clientId, WorkPolicy.UploadCost, inspected.cost);
     const image = await this.pools.uploads.run(clientId, () =>
       normalizeUpload(file.bytes, limits, inspected),
     );

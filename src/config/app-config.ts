@@ -148,7 +148,7 @@ export class AppConfig implements CommonSettings {
   /** The longest lifetime a signed URL may be given, in seconds. */
   readonly signedUrlMaxSeconds: number;
   /** Work per minute a client may have by plan (render: cold renders and new transformations). */
-  readonly planWorkPerMinute: { render: Record<string, number>; upload: Record<string, number> };
+  readonly planWorkPerMinute: Record<'render' | 'upload' | 'upload-cost', Record<string, number>>;
   /**
    * Jobs: whether this process runs workers, how often an idle worker looks for work, and how
    * often expired attempts (a worker that died) are failed for retry.
@@ -265,6 +265,7 @@ export class AppConfig implements CommonSettings {
     this.planWorkPerMinute = {
       render: planCounts(env.PLAN_RENDERS_PER_MINUTE),
       upload: planCounts(env.PLAN_UPLOADS_PER_MINUTE),
+      'upload-cost': planCounts(env.PLAN_UPLOAD_COST_PER_MINUTE),
     };
     this.jobs = {
       // A process without background tasks runs no workers, whatever WORKERS says.

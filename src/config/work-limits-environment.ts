@@ -115,6 +115,16 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   })
   PLAN_UPLOADS_PER_MINUTE = 'free:30,standard:120,enterprise:1200';
 
+  /**
+   * What a client's uploads may cost to normalise per minute, by plan, in megapixels of JPEG
+   * (pixels weighted by format, as MAX_UPLOAD_COST): 16 for each upload of PLAN_UPLOADS_PER_MINUTE.
+   */
+  @Matches(PLAN_COUNTS, {
+    message:
+      'PLAN_UPLOAD_COST_PER_MINUTE must list plan:count pairs such as free:480,standard:1920',
+  })
+  PLAN_UPLOAD_COST_PER_MINUTE = 'free:480,standard:1920,enterprise:19200';
+
   /** Percentage of RENDER_CONCURRENCY and RENDER_TRANSFORM_CONCURRENCY one client may hold. */
   @IntBetween(1, 100)
   RENDER_CLIENT_SHARE_PERCENT = 50;

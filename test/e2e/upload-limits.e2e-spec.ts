@@ -155,12 +155,54 @@ describe('Upload limits (HTTP)', () => {
     expect(res.status).toBe(429);
     expect(res.text).toMatch(
       new RegExp(
-        `^Rate limit exceeded: client ${a.handle}'s plan allows 1 upload per 60 s \\(policy upload\\); retry in \\d+ s\\.$`,
+        `^Rate limit exceeded: client ${a.handle}'s plan allows 1 upload per 60 s \\(policy upload, PLAN_UPLOADS_PER_MINUTE\\); retry in \\d+ s\\.$`,
       ),
     );
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(res.headers['ratelimit-policy']).toBe('"upload";q=1;w=60');
     expect(res.headers.ratelimit).toMatch(/^"upload";r=0;t=\d+$/);
     expect(normalised).toEqual([a.id]);
+  });
+});
+
+describe('Upload cost against the plan (HTTP)', () => {
+  let t: TestApp;
+  let a: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PLAN_UPLOADS_PER_MINUTE: 'free:100,standard:100,enterprise:100',
+        PLAN_UPLOAD_COST_PER_MINUTE: 'free:5,standard:5,enterprise:5',
+      },
+    });
+    a = await createClient(t.app, { role: Role.User });
+  });
+  afterAll(() => t.close());
+
+  it('counts what uploads cost to normalise: a few dear ones reach the plan before many cheap ones would', async () => {
+    // 1500 × 1500 PNG: 2.25 megapixels at twice a JPEG's weight, 5 units: the whole minute's budget.
+    const dear = await testImage('png', { width: 1500, height: 1500 });
+    const first = await uploadAsset(t, a, dear);
+    expect(first.status).toBe(201);
+    expect(first.headers['ratelimit-policy']).toBe('"upload";q=100;w=60, "upload-cost";q=5;w=60');
+    expect(first.headers.ratelimit).toMatch(/^"upload";r=99;t=\d+, "upload-cost";r=0;t=\d+$/);
+
+    const second = await uploadAsset(t, a, await testImage('png', { width: 16, height: 16 }));
+    expect(second.status).toBe(429);
+    expect(second.text).toMatch(
+      new RegExp(
+        `^Rate limit exceeded: client ${a.handle}'s plan allows uploads costing 5 megapixels of JPEG to normalise \\(pixels weighted by format, MAX_UPLOAD_COST\\) per 60 s \\(policy upload-cost, PLAN_UPLOAD_COST_PER_MINUTE\\); retry in \\d+ s\\.$`,
+      ),
+    );
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await uploadRows(t, a.id)).toBe(1);
+  });
+
+  it("counts each client's cost apart", async () => {
+    const b = await createClient(t.app, { role: Role.User });
+    const res = await uploadAsset(t, b, await testImage('png', { width: 16, height: 16 }));
+    expect(res.status).toBe(201);
+    expect(res.headers.ratelimit).toMatch(/"upload-cost";r=4;/);
   });
 });
