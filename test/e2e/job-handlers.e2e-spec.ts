@@ -1,10 +1,7 @@
-import { Test, TestingModuleBuilder } from '@nestjs/testing';
-import { AppModule } from '../../src/app.module';
+import { TestingModuleBuilder } from '@nestjs/testing';
 import { JobQueue } from '../../src/common/jobs/job-queue';
 import { DeliverMessageJob } from '../../src/common/messages/deliver-message.job';
-import { AppConfig } from '../../src/config/app-config';
-import { parseEnvironment } from '../../src/config/environment';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { createTestApp, startBeside, TestApp } from '../setup/test-app';
 
 /**
  * Every job of the registry has exactly one handler in a process that runs workers: the app
@@ -14,35 +11,18 @@ describe('Jobs: one handler per job, checked at start', () => {
   let t: TestApp;
 
   /** Starts the app on the test database (then closes it), as `override` changes it. */
-  const startWith = async (
+  const startWith = (
     workers: boolean,
     override: (builder: TestingModuleBuilder) => void = () => undefined,
-  ) => {
-    const config = new AppConfig(
-      parseEnvironment({
-        ...t.db.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        DATABASE_POOL_SIZE: '2',
-        WORKERS: String(workers),
-      }),
+  ) =>
+    startBeside(
+      t,
+      { WORKERS: String(workers) },
+      {
+        override,
+        inspect: (app) => app.get(JobQueue).workers,
+      },
     );
-    const builder = Test.createTestingModule({
-      imports: [AppModule.forRoot({ config, connection: t.db.connection })],
-    });
-    override(builder);
-    const app = (await builder.compile()).createNestApplication({
-      bodyParser: false,
-      logger: false,
-    });
-    try {
-      await app.init();
-      return app.get(JobQueue).workers;
-    } finally {
-      await app.close().catch(() => undefined);
-    }
-  };
   /** The outbox's job registers no handler. */
   const withoutDeliverMessage = (builder: TestingModuleBuilder) =>
     builder.overrideProvider(DeliverMessageJob).useValue({});
