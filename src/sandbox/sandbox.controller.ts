@@ -44,7 +44,7 @@ import {
 import { SandboxMessages } from './sandbox-messages';
 import { SandboxOnlyGuard } from './sandbox-only.guard';
 import { SandboxOrdersService } from './sandbox-orders.service';
-import { ScenarioRunner } from './scenario-runner';
+import { SandboxScenarioJob } from './sandbox-scenario.job';
 
 const SANDBOX_ONLY =
   'A live token: the sandbox helpers answer sandbox clients (tokens pci_test_…) only.';
@@ -76,7 +76,7 @@ const UpdateNotFound = () =>
 export class SandboxController {
   constructor(
     private readonly orders: SandboxOrdersService,
-    private readonly scenarios: ScenarioRunner,
+    private readonly scenarios: SandboxScenarioJob,
     private readonly printFailures: PrintFailures,
     private readonly messages: SandboxMessages,
   ) {}

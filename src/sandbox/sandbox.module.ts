@@ -4,7 +4,7 @@ import { WebToPrintModule } from '../web-to-print';
 import { SandboxController } from './sandbox.controller';
 import { SandboxMessages } from './sandbox-messages';
 import { SandboxOrdersService } from './sandbox-orders.service';
-import { ScenarioRunner } from './scenario-runner';
+import { SandboxScenarioJob } from './sandbox-scenario.job';
 
 /**
  * Sandbox clients' test helpers (docs/api/sandbox.md): drive an order through a factory's workflow,
@@ -13,6 +13,6 @@ import { ScenarioRunner } from './scenario-runner';
 @Module({
   imports: [OrdersModule, WebToPrintModule],
   controllers: [SandboxController],
-  providers: [SandboxOrdersService, ScenarioRunner, SandboxMessages],
+  providers: [SandboxOrdersService, SandboxScenarioJob, SandboxMessages],
 })
 export class SandboxModule {}

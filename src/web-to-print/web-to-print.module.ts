@@ -7,7 +7,7 @@ import { RenderModule } from '../render';
 import { WEB_TO_PRINT_ENTITIES } from './entities';
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
-import { PrintFilesWorker } from './print-files.worker';
+import { PrintFilesJob } from './print-files.job';
 import { PrintMemoryBudget } from './print-memory-budget';
 import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
@@ -26,7 +26,7 @@ import { SpecificationService } from './specification.service';
   controllers: [WebToPrintController, SpecificationController],
   providers: [
     PrintFileSetsRepository,
-    PrintFilesWorker,
+    PrintFilesJob,
     WebToPrintService,
     SpecificationService,
     PrintFailures,

@@ -3,12 +3,10 @@ import {
   Injectable,
   Logger,
   OnApplicationBootstrap,
-  OnModuleInit,
 } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig, WebhookSettings } from '../config/app-config';
 import { Clock } from '../common/clock/clock';
-import { JobQueue } from '../common/jobs/job-queue';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { CoalescedRun } from '../common/scheduling/coalesced-run';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
@@ -49,7 +47,7 @@ function ok(sent: Sent): boolean {
 
 /**
  * Makes delivery attempts where workers run. Woken after a local commit that made attempts due,
- * and by the `deliver-webhook` job (sent with them, delayed for a retry), it claims due attempts
+ * and by the `deliver-webhook` job (DeliverWebhookJob: sent with them, delayed for a retry), it claims due attempts
  * that head their ordering key in batches, per client in turn within this process's room
  * (DeliverySlots: per process, endpoint, client and for sandbox clients; endpoints whose circuit
  * breaker is open are left out), and makes each endpoint's together: the POSTs at once,
@@ -60,9 +58,7 @@ function ok(sent: Sent): boolean {
  * (WebhookMaintenance), which fails it and makes a new attempt.
  */
 @Injectable()
-export class WebhookDeliverer
-  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
-{
+export class WebhookDeliverer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly settings: WebhookSettings;
   private readonly metrics: WebhookMetrics;
@@ -77,7 +73,6 @@ export class WebhookDeliverer
     private readonly config: AppConfig,
     metrics: MetricsRegistry,
     private readonly uow: UnitOfWork,
-    private readonly jobs: JobQueue,
     private readonly attempts: WebhookAttemptsRepository,
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly events: EventLogRepository,
@@ -104,10 +99,6 @@ export class WebhookDeliverer
       () => this.claimAndStart(),
       (err) => this.logger.warn({ err }, 'could not claim webhook attempts; will retry'),
     );
-  }
-
-  onModuleInit(): void {
-    this.jobs.handle('deliver-webhook', () => this.deliverDue(), { concurrency: 1 });
   }
 
   onApplicationBootstrap(): void {

@@ -5,6 +5,7 @@ import { deriveSecrets, KeyRing } from '../common/crypto/key-ring';
 import { OutboundTargets } from '../common/http/outbound-target';
 import { AppConfig } from '../config/app-config';
 import { EventRecorder } from '../common/events/event-recorder';
+import { DeliverWebhookJob } from './deliver-webhook.job';
 import { DeliveryScheduler } from './delivery-scheduler';
 import { EndpointAlerts } from './endpoint-alerts';
 import { WEBHOOK_ENTITIES } from './entities';
@@ -58,6 +59,7 @@ import { WebhookWakeups } from './webhook-wakeups';
     { provide: EventRecorder, useExisting: StoredEventRecorder },
     EndpointAlerts,
     WebhookDeliverer,
+    DeliverWebhookJob,
     WebhookEndpointsService,
     WebhookDeliveriesService,
     {

@@ -1,22 +1,18 @@
-import { Test } from '@nestjs/testing';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { AppModule } from '../../src/app.module';
 import { Role } from '../../src/common/auth/role';
 import { encryptedColumns } from '../../src/common/crypto/encrypted-columns';
 import { FieldCipher } from '../../src/common/crypto/field-cipher';
 import { missingKeyIdsSql } from '../../src/common/crypto/stored-keys-check';
 import { KEY_FILE_PATH } from '../../src/common/crypto/key-ring';
-import { AppConfig } from '../../src/config/app-config';
-import { parseEnvironment } from '../../src/config/environment';
 import { giveMigrationCipher, runMigrations } from '../../src/database/migrate';
 import { EncryptGiftMessages1764000000000 } from '../../src/database/migrations/1764000000000-encrypt-gift-messages';
 import { createClient, TestClient } from '../factories/clients';
 import { line, order, ordersApi, OrdersApi } from '../factories/orders';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { createTestApp, startBeside, TestApp } from '../setup/test-app';
 
 const ROOT = join(__dirname, '..', '..');
 const STORED = /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -41,29 +37,9 @@ describe('Encryption keys and encrypted gift messages', () => {
     ).lineItems.map((li) => li.giftMessage);
 
   /** The app on this database, with `keys` as its key ring; resolves once initialised. */
+  // Start-up checks only: no workers picking up the print-file jobs of the orders above.
   const startWith = async (keys: string | undefined, env: Record<string, string> = {}) => {
-    const config = new AppConfig(
-      parseEnvironment({
-        ...t.db.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        DATABASE_POOL_SIZE: '2',
-        // Start-up checks only: no workers picking up the print-file jobs of the orders above.
-        WORKERS: 'false',
-        DATA_ENCRYPTION_KEYS: keys,
-        ...env,
-      }),
-    );
-    const moduleRef = await Test.createTestingModule({
-      imports: [AppModule.forRoot({ config, connection: t.db.connection })],
-    }).compile();
-    const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
-    try {
-      await app.init();
-    } finally {
-      await app.close().catch(() => undefined);
-    }
+    await startBeside(t, { DATA_ENCRYPTION_KEYS: keys, ...env });
   };
   const currentKeys = async () =>
     t.config.encryptionKeys ?? (await readFile(KEY_FILE_PATH(t.config.dataDir), 'utf8')).trim();

@@ -37,6 +37,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Starts a second application on `t`'s database, to see its start-up (no HTTP server), then closes
+ * it: what `inspect` answers of it once started. Rejects as the start does. `env` goes on top of
+ * the defaults of a start-up check: silent, two connections, no workers.
+ */
+export async function startBeside<T>(
+  t: TestApp,
+  env: NodeJS.ProcessEnv,
+  options: {
+    override?: (builder: TestingModuleBuilder) => void;
+    inspect?: (app: INestApplication) => T;
+  } = {},
+): Promise<T | undefined> {
+  const config = new AppConfig(
+    parseEnvironment({
+      ...t.db.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATABASE_POOL_SIZE: '2',
+      WORKERS: 'false',
+      ...env,
+    }),
+  );
+  const builder = Test.createTestingModule({
+    imports: [AppModule.forRoot({ config, connection: t.db.connection })],
+  });
+  options.override?.(builder);
+  const app = (await builder.compile()).createNestApplication({ bodyParser: false, logger: false });
+  try {
+    await app.init();
+    return options.inspect?.(app);
+  } finally {
+    await app.close().catch(() => undefined);
+  }
+}
+
 /** The real application, configured as in production, on its own database cloned from the template. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await cloneDatabase();

@@ -11,6 +11,7 @@ import { UnitOfWork } from '../persistence/unit-of-work';
 import { CommonSettings } from '../settings/common-settings';
 import { FairTurns } from './fair-turns';
 import { SqlQuery, takeFairly } from './fair-take';
+import { JobHandler, JobHandlers, JobRegistration } from './job-handlers';
 import {
   DEFAULT_JOB_PRIORITY,
   JOB_QUEUES,
@@ -52,20 +53,7 @@ export interface SendJobOptions {
   owner?: JobOwner;
 }
 
-export interface JobContext {
-  id: string;
-  /** Attempts before this one. */
-  retryCount: number;
-  priority: number;
-}
-
-type Handler<N extends JobName> = (data: JobPayloads[N], job: JobContext) => Promise<void>;
-
-interface Registration {
-  name: JobName;
-  handler: Handler<JobName>;
-  concurrency: number;
-}
+export type { JobContext } from './job-handlers';
 
 export interface FailedJob {
   id: string;
@@ -86,7 +74,7 @@ export interface FailedJob {
 export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
-  private readonly registrations: Registration[] = [];
+  private readonly handlers = new JobHandlers();
   private readonly jobWorkers = new Map<JobName, JobWorker<unknown>[]>();
   private started = false;
   private readonly metrics: JobMetrics;
@@ -123,21 +111,28 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   /**
    * Runs `handler` for each job of `name` (`concurrency` at a time per process) once the
    * application has started, if this process runs workers (WORKERS). A handler that throws fails
-   * the attempt: the job is retried per its queue's settings.
+   * the attempt: the job is retried per its queue's settings. A job has one handler: a second
+   * one throws (JobHandlersMismatch), failing the start.
    */
   handle<N extends JobName>(
     name: N,
-    handler: Handler<N>,
+    handler: JobHandler<N>,
     options: { concurrency?: number } = {},
   ): void {
-    this.registrations.push({
+    this.handlers.add({
       name,
-      handler: handler as Handler<JobName>,
+      handler: handler as JobHandler<JobName>,
       concurrency: options.concurrency ?? 1,
     });
   }
 
+  /**
+   * Where workers run, every job of the registry must have its handler (else the start fails,
+   * naming the jobs, before anything starts); then the queues are brought up to date and the
+   * workers start.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.jobs.workers) this.handlers.checkComplete();
     await this.boss.start();
     for (const [name, q] of Object.entries(JOB_QUEUES)) {
       const settings = {
@@ -156,7 +151,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     }
     this.started = true;
     if (!this.config.jobs.workers) return;
-    for (const r of this.registrations) {
+    for (const r of this.handlers.all) {
       // `concurrency` workers taking one job at a time: each job succeeds or fails on its own.
       const workers = Array.from(
         { length: r.concurrency },
@@ -198,7 +193,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   }
 
   /** Runs a handler, counting and timing the attempt. */
-  private timed(r: Registration, job: TakenJob): Promise<void> {
+  private timed(r: JobRegistration, job: TakenJob): Promise<void> {
     return this.metrics.attempt(r.name, () =>
       r.handler(job.data as JobPayloads[JobName], {
         id: job.id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { FieldCipher } from '../crypto/field-cipher';
 import { JobContext, JobQueue } from '../jobs/job-queue';
@@ -66,12 +66,12 @@ const context = (id: string) => `outbox:${id}`;
 /**
  * The outbox (docs/design.md §10): `enqueue` writes messages in the caller's transaction, with a
  * `deliver-message` job each, so a message exists exactly when the change that causes it commits;
- * the job sends it over SMTP or the SMS webhook and retries with backoff. A channel that is not
+ * the job (DeliverMessageJob) sends it over SMTP or the SMS webhook and retries with backoff. A channel that is not
  * configured (embedded mode) keeps its messages here, `held`: the log says one is waiting (never
  * what it says: links in messages are capabilities) and `outbox list` shows them.
  */
 @Injectable()
-export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
+export class MessageOutbox implements OnApplicationShutdown {
   private readonly logger = new Logger('Messages');
   private readonly mailer?: SmtpMailer;
   private readonly sms?: SmsWebhook;
@@ -87,12 +87,6 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
     const { smtpUrl, from, smsWebhookUrl } = config.messages;
     if (smtpUrl) this.mailer = new SmtpMailer(smtpUrl, from);
     if (smsWebhookUrl) this.sms = new SmsWebhook(smsWebhookUrl);
-  }
-
-  onModuleInit(): void {
-    this.jobs.handle('deliver-message', (data, job) => this.deliver(data.messageId, job), {
-      concurrency: 2,
-    });
   }
 
   onApplicationShutdown(): void {
@@ -156,7 +150,7 @@ export class MessageOutbox implements OnModuleInit, OnApplicationShutdown {
     return rows.map((r) => r.id);
   }
 
-  /** The `deliver-message` job: sends one message, or records why not. */
+  /** The `deliver-message` job's work (DeliverMessageJob): sends one message, or records why not. */
   async deliver(messageId: string, job: Pick<JobContext, 'retryCount'>): Promise<void> {
     if (!(await this.repo.claim(messageId, CLAIM_SECONDS))) {
       const row = await this.repo.find(messageId);

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeliverMessageJob } from './deliver-message.job';
 import { MessageDailyCountEntity } from './message-daily-count.entity';
 import { MessageOutbox } from './message-outbox';
 import { MessageQuota } from './message-quota';
@@ -14,7 +15,7 @@ import { OutboxRepository } from './outbox.repository';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity])],
-  providers: [MessageOutbox, MessageQuota, OutboxRepository, OutboxMetrics],
+  providers: [MessageOutbox, DeliverMessageJob, MessageQuota, OutboxRepository, OutboxMetrics],
   exports: [MessageOutbox, MessageQuota],
 })
 export class MessagesModule {}

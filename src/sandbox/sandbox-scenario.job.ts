@@ -18,7 +18,7 @@ export const SCENARIO_TOKEN_ID = 'sandbox-scenario';
  * and the scenario goes on after a restart.
  */
 @Injectable()
-export class ScenarioRunner implements OnModuleInit {
+export class SandboxScenarioJob implements OnModuleInit {
   private readonly logger = new Logger('SandboxScenario');
 
   constructor(

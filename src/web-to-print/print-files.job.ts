@@ -40,7 +40,7 @@ const PRINT_NAMESPACE = 'print';
  * queue; the last one records the failure.
  */
 @Injectable()
-export class PrintFilesWorker implements OnModuleInit {
+export class PrintFilesJob implements OnModuleInit {
   private readonly logger = new Logger('PrintFiles');
 
   constructor(

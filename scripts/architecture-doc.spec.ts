@@ -1,0 +1,229 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { JOB_QUEUES, JobName } from '../src/common/jobs/job-registry';
+import { tableUnder, ticked } from './lib/markdown-tables';
+import {
+  callArguments,
+  declaringFile,
+  featureFolders,
+  filesOf,
+  importsOf,
+  lintModules,
+  nameOf,
+  read,
+  ROOT,
+  srcFiles,
+  srcFolders,
+} from './lib/source-facts';
+
+/**
+ * docs/architecture.md against the code it maps: the module map and its dependencies, the jobs,
+ * the request pipeline. A claim the code no longer makes fails here.
+ */
+const DOC = read('docs/architecture.md');
+const sorted = (names: Iterable<string>): string[] => [...names].sort();
+/** A name of `src/` as the document writes it (`src/orders/`, `cli/`, `bootstrap-config.ts`). */
+const entry = (name: string): string => name.replace(/^src\//, '').replace(/\/$|\.ts$/g, '');
+/** Whether a name in backticks is a folder or file of `src/` (or a folder of `common/`). */
+const namesSrc = (name: string): boolean =>
+  /^common(\/[\w-]+)?$/.test(entry(name)) ||
+  existsSync(join(ROOT, 'src', entry(name))) ||
+  existsSync(join(ROOT, 'src', `${entry(name)}.ts`));
+
+describe('docs/architecture.md: the module map', () => {
+  const features = featureFolders();
+  const rows = tableUnder(DOC, 'Feature modules');
+  const infrastructure = tableUnder(DOC, 'Infrastructure outside `common/`');
+
+  it('lists every feature folder (a folder with an index.ts), as lint does', () => {
+    expect(sorted(rows.map(([folder]) => entry(ticked(folder)[0])))).toEqual(sorted(features));
+    expect(sorted(lintModules())).toEqual(sorted(features));
+    const surfaces = /the\s+`index\.ts` of ([\s\S]*?) from outside their folder/.exec(DOC)?.[1];
+    expect(sorted(ticked(surfaces ?? ''))).toEqual(sorted(features));
+    const noIndex = /\(only ([^)]*?)\s+have\s+no\s+`index\.ts`\)/.exec(DOC)?.[1] ?? '';
+    expect(sorted(ticked(noIndex).map(entry))).toEqual(
+      sorted(srcFolders().filter((f) => !features.includes(f))),
+    );
+  });
+
+  it.each(rows.map((cells) => [entry(ticked(cells[0])[0]), cells[2]]))(
+    '%s: depends on the feature modules it imports',
+    (folder, dependsOn) => {
+      const imported = [...importsOf(filesOf(folder), folder)].filter((e) => features.includes(e));
+      expect(sorted(ticked(dependsOn))).toEqual(sorted(imported));
+    },
+  );
+
+  it('lists every other folder of src/ as infrastructure, and every folder of src/common', () => {
+    const listed = infrastructure.flatMap(([names]) => ticked(names).map(entry));
+    expect(srcFolders().filter((f) => f !== 'common' && !features.includes(f))).toEqual(
+      srcFolders().filter((f) => listed.includes(f)),
+    );
+    const common = tableUnder(DOC, 'Shared infrastructure: `src/common/`');
+    expect(sorted(common.map(([folder]) => ticked(folder)[0]))).toEqual(
+      sorted(srcFolders('common')),
+    );
+  });
+
+  // Rows whose dependencies are named (not "everything" or "every module's entity list").
+  const infrastructureDeps = infrastructure
+    .map(([names, , dependsOn]) => [names, ticked(dependsOn).filter(namesSrc).map(entry)] as const)
+    .filter(([, named]) => named.length > 0);
+
+  it('names the dependencies of config/, database/ and cli/ at least', () => {
+    expect(infrastructureDeps.map(([names]) => names)).toEqual(
+      expect.arrayContaining(['`config/`', '`database/`', '`cli/`']),
+    );
+  });
+
+  it.each(infrastructureDeps)('%s: depends on what it imports of src/', (names, named) => {
+    const entries = ticked(names).map((n) => (n.endsWith('.ts') ? n : entry(n)));
+    const imported = new Set(entries.flatMap((e) => [...importsOf(filesOf(e), e)]));
+    for (const e of entries) imported.delete(entry(e));
+    const outsideCommon = (list: Iterable<string>) =>
+      sorted([...list].filter((n) => !n.startsWith('common')));
+    expect(outsideCommon(named)).toEqual(outsideCommon(imported));
+    // `common/` as a whole, or each of its folders.
+    const commonNamed = named.filter((n) => n.startsWith('common'));
+    const commonImported = [...imported].filter((n) => n.startsWith('common/'));
+    if (commonNamed.includes('common')) expect(commonImported.length).toBeGreaterThan(0);
+    else expect(sorted(commonNamed)).toEqual(sorted(commonImported));
+  });
+
+  it("names the feature modules of the CLI's own module (CliModule, src/cli/context.ts)", () => {
+    const context = read('src/cli/context.ts');
+    const list = callArguments(context.slice(context.indexOf('module: CliModule')), 'imports: [');
+    const folderOf = (name: string) =>
+      new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\.\\./([\\w-]+)'`).exec(context)?.[1];
+    const modules = list.map((m) => folderOf(nameOf(m)) ?? '').filter((f) => features.includes(f));
+    const cli = infrastructure.find(([names]) => ticked(names).includes('cli/'));
+    expect(sorted(ticked(cli?.[1] ?? '').filter((n) => features.includes(n)))).toEqual(
+      sorted(modules),
+    );
+  });
+});
+
+describe('docs/architecture.md: the jobs', () => {
+  const rows = tableUnder(DOC, 'Jobs');
+
+  it('lists every job of the registry and nothing else', () => {
+    expect(sorted(rows.map(([job]) => ticked(job)[0]))).toEqual(sorted(Object.keys(JOB_QUEUES)));
+  });
+
+  it.each(rows.map((cells) => [ticked(cells[0])[0] as JobName, cells]))(
+    '%s: its handler file, policy, fairness and retries',
+    (job, [, handler, policy, fair, retries]) => {
+      const [file] = ticked(handler);
+      expect(file).toMatch(new RegExp(`^src/.*/${job}\\.job\\.ts$`));
+      expect(read(file)).toContain(`.handle('${job}'`);
+      const q = JOB_QUEUES[job];
+      expect([ticked(policy)[0], fair, retries]).toEqual([
+        q.policy,
+        q.fair ? 'yes' : 'no',
+        String(q.retryLimit),
+      ]);
+    },
+  );
+});
+
+/** Whether a table cell names `file` (`src/a/b.ts`, `b.ts`, or its folder `src/a`), or `name`. */
+function position(cell: string, target: { name: string; file?: string }): number {
+  const names = ticked(cell);
+  const at = names.findIndex((n) => {
+    if (!target.file) return n === target.name || n.startsWith(`${target.name}(`);
+    const path = n.startsWith('src/') ? n : `src/${n}`;
+    if (n.endsWith('.ts')) return target.file === path || target.file.endsWith(`/${n}`);
+    return n.includes('/') && target.file.startsWith(`${path.replace(/\/$/, '')}/`);
+  });
+  return at < 0 ? -1 : cell.indexOf(`\`${names[at]}\``);
+}
+
+const target = (name: string) => ({ name, file: declaringFile(name) });
+
+describe('docs/architecture.md: the request pipeline', () => {
+  const rows = tableUnder(DOC, 'The request pipeline');
+  const stage = (name: string): string => {
+    const row = rows.find((cells) => cells[1] === name);
+    if (!row) throw new Error(`no stage "${name}"`);
+    return `${row[2]} ${row[3]}`;
+  };
+  const appModule = read('src/app.module.ts');
+  const global = (token: string) =>
+    [...appModule.matchAll(/provide: (APP_\w+), use(?:Class|Factory): (\w+)/g)]
+      .filter((m) => m[1] === token)
+      .map((m) => target(m[2]));
+  /** The names `Use<kind>(…)` applies anywhere in src/ (decorators and applyDecorators). */
+  const routeLevel = (kind: 'Guards' | 'Interceptors' | 'Filters') => {
+    const names = srcFiles().flatMap((file) =>
+      read(file)
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/)/.test(line))
+        .flatMap((line) => [...line.matchAll(new RegExp(`Use${kind}\\(([^)]*)\\)`, 'g'))])
+        .flatMap((m) => m[1].split(',').map((a) => nameOf(a.trim()))),
+    );
+    return [...new Set(names)].map(target);
+  };
+  /** What of `targets` (none of them found would be a broken check) `cell` does not name. */
+  const unnamed = (cell: string, targets: { name: string; file?: string }[]) => {
+    expect(targets.length).toBeGreaterThan(0);
+    return targets.filter((t) => position(cell, t) < 0).map((t) => t.file ?? t.name);
+  };
+  /** Where `cell` names each of `targets`: in their order, if they are named in it. */
+  const positions = (cell: string, targets: { name: string; file?: string }[]) =>
+    targets.map((t) => position(cell, t));
+  const ascending = (at: number[]) => [...at].sort((a, b) => a - b);
+
+  it('numbers the stages in the order Nest and Express run them', () => {
+    expect(rows.map(([n]) => Number(n))).toEqual(rows.map((_, i) => i + 1));
+    const order = [
+      'Express middleware, one composed handler',
+      'CORS',
+      'Nest module middleware',
+      'Routing',
+      'Global guard',
+      'Route guards',
+      'Global interceptor',
+      'Route interceptors',
+      'Pipes',
+      'Handler',
+      'Exception filters',
+      'Error responder',
+    ];
+    expect(rows.map(([, name]) => name)).toEqual(order);
+  });
+
+  it("names the composed Express middleware in configureApp's order", () => {
+    const factory = read('src/app.factory.ts');
+    const composed = callArguments(factory, 'compose(').map((a) => target(nameOf(a)));
+    expect(composed.length).toBeGreaterThan(3);
+    const cell = stage('Express middleware, one composed handler');
+    expect(unnamed(cell, composed)).toEqual([]);
+    expect(positions(cell, composed)).toEqual(ascending(positions(cell, composed)));
+    expect(factory.indexOf('compose(')).toBeLessThan(factory.indexOf('enableCors('));
+  });
+
+  it('names every module that applies Nest middleware', () => {
+    const modules = srcFiles().filter((f) =>
+      /configure\(consumer: MiddlewareConsumer\)/.test(read(f)),
+    );
+    expect(modules.length).toBeGreaterThan(0);
+    const cell = stage('Nest module middleware');
+    expect(sorted(ticked(cell).filter((n) => n.endsWith('.module.ts')))).toEqual(sorted(modules));
+  });
+
+  it('names the global guard, interceptors, pipe and filter of AppModule', () => {
+    expect(unnamed(stage('Global guard'), global('APP_GUARD'))).toEqual([]);
+    const interceptors = global('APP_INTERCEPTOR');
+    const cell = stage('Global interceptor');
+    expect(unnamed(cell, interceptors)).toEqual([]);
+    expect(positions(cell, interceptors)).toEqual(ascending(positions(cell, interceptors)));
+    expect(unnamed(stage('Pipes'), global('APP_PIPE'))).toEqual([]);
+    expect(unnamed(stage('Exception filters'), global('APP_FILTER'))).toEqual([]);
+  });
+
+  it('names every route guard, route interceptor and route filter the source applies', () => {
+    expect(unnamed(stage('Route guards'), routeLevel('Guards'))).toEqual([]);
+    expect(unnamed(stage('Route interceptors'), routeLevel('Interceptors'))).toEqual([]);
+    expect(unnamed(stage('Exception filters'), routeLevel('Filters'))).toEqual([]);
+  });
+});
