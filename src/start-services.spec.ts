@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:net';
-import { reachAtStart, UnreachableAtStart } from './common/process/reach-at-start';
+import { pingRedis, reachAtStart, UnreachableAtStart } from './common/process/reach-at-start';
 import { AppConfig } from './config/app-config';
 import { startTargets } from './start-services';
 
@@ -72,5 +72,15 @@ describe('reaching the database and Redis at start', () => {
     ).rejects.toThrow(
       `Redis redis://:***@127.0.0.1:${closed} cannot be reached (connect ECONNREFUSED 127.0.0.1:${closed}) after 1 attempt`,
     );
+  });
+
+  it('leaves no timer behind once Redis refused the connection (it would hold the process)', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await expect(pingRedis(`redis://127.0.0.1:${closed}`, 2000)).rejects.toThrow('ECONNREFUSED');
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -47,6 +47,22 @@ describe('verdict (what follows a delivery attempt)', () => {
     });
   });
 
+  it('walks the whole schedule: each failure waits the next delay, the last one ends it', () => {
+    const failed = { status: 503, retryAfterSeconds: null };
+    const after = [1, 2, 3, 4].map((n) => verdict(SCHEDULE, n, failed, mid));
+    expect(after).toEqual([
+      { kind: 'retry', delaySeconds: 5 },
+      { kind: 'retry', delaySeconds: 300 },
+      { kind: 'retry', delaySeconds: 1800 },
+      { kind: 'exhausted' },
+    ]);
+    // A schedule of one attempt never retries; a Retry-After does not extend the schedule.
+    expect(verdict([0], 1, failed)).toEqual({ kind: 'exhausted' });
+    expect(verdict(SCHEDULE, 4, { status: 429, retryAfterSeconds: 60 })).toEqual({
+      kind: 'exhausted',
+    });
+  });
+
   it('counts a redirect as a failure', () => {
     expect(verdict(SCHEDULE, 1, { status: 302, retryAfterSeconds: null }, mid)).toEqual({
       kind: 'retry',

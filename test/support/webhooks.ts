@@ -223,6 +223,26 @@ export async function eventLogSettled(t: TestApp): Promise<void> {
   }
 }
 
+/**
+ * The positive marker of "nothing more was delivered": pings a new endpoint of `api`'s client, at
+ * a receiver of its own (from `receiver`) that answers the first attempt 503 with Retry-After
+ * `seconds`, and waits until its retry has succeeded. Any attempt due before that retry (due
+ * `seconds` from now) was claimed with it at the latest, so it has been made by then if it exists.
+ */
+export async function laterRetryDelivered(
+  api: WebhooksApi,
+  receiver: (answer: Answering) => Promise<WebhookReceiver>,
+  seconds = 2,
+): Promise<void> {
+  const witness = await receiver((_, i) =>
+    i === 0 ? { status: 503, headers: { 'Retry-After': String(seconds) } } : {},
+  );
+  const { id } = await api.add(witness.url);
+  const ping = await api.ping(id);
+  if (ping.status !== 202) throw new Error(`ping answered ${ping.status}: ${ping.text}`);
+  await api.settled(id, (log) => log.some((d) => d.attempt === 2 && d.status === 'succeeded'));
+}
+
 /** Whether no attempt of a delivery log waits any more. */
 export const nothingPending = (log: Delivery[]) => log.every((d) => d.status !== 'pending');
 

@@ -40,7 +40,10 @@ export async function pingRedis(url: string, connectTimeoutMs: number): Promise<
   } catch (err) {
     throw cause ?? err;
   } finally {
-    redis.disconnect();
+    // A refused or timed-out connection has ended already (no retries): disconnecting it again
+    // would arm ioredis' disconnectTimeout (2 s, not unref'd) for a socket close that never
+    // comes, holding the process (a CLI's exit, a test worker's) for that long.
+    if (redis.status !== 'end') redis.disconnect();
   }
 }
 
