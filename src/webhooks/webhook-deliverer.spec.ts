@@ -15,6 +15,7 @@ import {
   ClaimLimits,
   WebhookAttemptsRepository,
 } from './webhook-attempts.repository';
+import { DeliverWebhookJob } from './deliver-webhook.job';
 import { WebhookDeliverer } from './webhook-deliverer';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { Sent, WebhookSender } from './webhook-sender';
@@ -144,7 +145,6 @@ function setup(
     { webhooks: settings, jobs: { workers: false } } as AppConfig,
     { registry } as MetricsRegistry,
     tx.uow,
-    strictMock<JobQueue>(jobs, 'jobs'),
     attempts,
     endpoints,
     events,
@@ -242,9 +242,9 @@ describe('WebhookDeliverer: claiming and sending', () => {
     expect([...sent, ...calls]).toEqual([]);
   });
 
-  it('registers the deliver-webhook job, one at a time', () => {
+  it('is the deliver-webhook job, one at a time', () => {
     const { deliverer, jobs } = setup();
-    deliverer.onModuleInit();
+    new DeliverWebhookJob(strictMock<JobQueue>(jobs, 'jobs'), deliverer).onModuleInit();
     expect(jobs.handle).toHaveBeenCalledWith('deliver-webhook', expect.any(Function), {
       concurrency: 1,
     });
