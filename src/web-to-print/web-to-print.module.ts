@@ -8,6 +8,8 @@ import { WEB_TO_PRINT_ENTITIES } from './entities';
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesWorker } from './print-files.worker';
+import { PrintReadsRepository } from './print-reads.repository';
+import { PrintSettingsKeys } from './print-settings-keys';
 import { PrintMemoryBudget } from './print-memory-budget';
 import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
@@ -26,6 +28,8 @@ import { SpecificationService } from './specification.service';
   controllers: [WebToPrintController, SpecificationController],
   providers: [
     PrintFileSetsRepository,
+    PrintReadsRepository,
+    PrintSettingsKeys,
     PrintFilesWorker,
     WebToPrintService,
     SpecificationService,
