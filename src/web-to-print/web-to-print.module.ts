@@ -8,9 +8,9 @@ import { WEB_TO_PRINT_ENTITIES } from './entities';
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesWorker } from './print-files.worker';
+import { PrintMemoryBudget } from './print-memory-budget';
 import { PrintReadsRepository } from './print-reads.repository';
 import { PrintSettingsKeys } from './print-settings-keys';
-import { PrintMemoryBudget } from './print-memory-budget';
 import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
 import { SpecificationController } from './specification.controller';
@@ -28,13 +28,13 @@ import { SpecificationService } from './specification.service';
   controllers: [WebToPrintController, SpecificationController],
   providers: [
     PrintFileSetsRepository,
-    PrintReadsRepository,
-    PrintSettingsKeys,
     PrintFilesWorker,
     WebToPrintService,
     SpecificationService,
     PrintFailures,
     PrintMemoryBudget,
+    PrintReadsRepository,
+    PrintSettingsKeys,
   ],
   exports: [PrintFailures],
 })
