@@ -5,15 +5,15 @@ import { invalidWithProblems } from '../common/errors/domain-error';
 import { ClientsService } from '../clients';
 import { PrintSettingsInputDto } from './dto/print-settings.dto';
 import {
+  clientPrintSettings,
   colourProblems,
   DEFAULT_PRINT_SETTINGS,
   fileNameTemplateProblems,
+  keyedPrintSettings,
   mergePrintSettings,
   normalised,
   PrintSettings,
   PrintSettingsSnapshot,
-  printSettingsKey,
-  printSettingsSnapshot,
 } from './print-settings';
 import type { ProductLocation } from './product-definition';
 import { PrintSettingsRepository } from './print-settings.repository';
@@ -57,8 +57,7 @@ export class PrintSettingsService {
 
   /** The client's settings (the defaults when it has written none). */
   async forClient(clientId: string): Promise<PrintSettings> {
-    const stored = await this.repo.find(clientId);
-    return stored ? normalised({ ...DEFAULT_PRINT_SETTINGS, ...stored }) : DEFAULT_PRINT_SETTINGS;
+    return clientPrintSettings(await this.repo.find(clientId));
   }
 
   /**
@@ -69,7 +68,6 @@ export class PrintSettingsService {
     clientId: string,
     locations: readonly ProductLocation[],
   ): Promise<{ key: string; snapshot: PrintSettingsSnapshot }> {
-    const snapshot = printSettingsSnapshot(await this.forClient(clientId), locations);
-    return { key: printSettingsKey(snapshot), snapshot };
+    return keyedPrintSettings(await this.forClient(clientId), locations);
   }
 }

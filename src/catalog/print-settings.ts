@@ -177,6 +177,20 @@ export function printSettingsKey(snapshot: PrintSettingsSnapshot): string {
     .digest('hex');
 }
 
+/** A client's settings from the ones it stored (the defaults when it has written none). */
+export function clientPrintSettings(stored: Partial<PrintSettings> | undefined): PrintSettings {
+  return stored ? normalised({ ...DEFAULT_PRINT_SETTINGS, ...stored }) : DEFAULT_PRINT_SETTINGS;
+}
+
+/** What a product's print files are made with under the client's settings, and its key. */
+export function keyedPrintSettings(
+  client: PrintSettings,
+  locations: readonly { handle: string; print?: LocationPrintSettings }[],
+): { key: string; snapshot: PrintSettingsSnapshot } {
+  const snapshot = printSettingsSnapshot(client, locations);
+  return { key: printSettingsKey(snapshot), snapshot };
+}
+
 /** Each location's bleed under a snapshot (for the print-cost checks). */
 export function bleedOf(snapshot: PrintSettingsSnapshot): (location: { handle: string }) => number {
   return (location) =>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AssetsService } from '../assets';
 import { CatalogProduct, CatalogService, ProductNotFound } from '../catalog';
-import { actsForAnyClient, Actor } from '../common/auth/actor';
+import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { ChangeNotices } from '../common/caching/change-notices';
 import { cacheLookups, TtlCache } from '../common/caching/ttl-cache';
@@ -12,7 +12,7 @@ import { invalidField, invalidWithProblems } from '../common/errors/domain-error
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { FontsService } from '../fonts';
 import { Design } from './design';
-import { checkDesign, presentDesign } from './design-rules';
+import { checkDesign } from './design-rules';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { isChoosableReadableId, parseRecipeSetRef } from './readable-id';
 import { CreateRecipeSetDto, RecipeSetDto, ReplaceDesignDto } from './recipe-sets.dto';
@@ -26,7 +26,8 @@ import {
   UnknownProduct,
 } from './recipe-sets.errors';
 import { RecipeSetsRepository } from './recipe-sets.repository';
-import { resolveOptions, skuFor } from './recipe-set-options';
+import { resolveOptions } from './recipe-set-options';
+import { recipeSetDto } from './recipe-set-dto';
 import { RecipeStatus } from './recipe-status';
 
 /** A recipe set with everything its renders and print files derive from. */
@@ -51,18 +52,12 @@ export interface DesignedRecipeSet {
  */
 export const RENDER_READ_TTL_MS = 1000;
 
-/** The client whose recipe sets `actor` may read; undefined for a ServiceAdmin (any client's). */
-function scopeOf(actor: Actor): string | undefined {
-  return actsForAnyClient(actor) ? undefined : actor.clientId;
-}
-
-/** `values` with the keys of `order` first, in that order (jsonb keeps its own order). */
-function inOrder(values: Record<string, string>, order: readonly string[]): Record<string, string> {
-  const keys = [
-    ...order.filter((k) => k in values),
-    ...Object.keys(values).filter((k) => !order.includes(k)),
-  ];
-  return Object.fromEntries(keys.map((k) => [k, values[k]]));
+/**
+ * The renders' copy of a recipe set is per caller's scope: another client's recipe set read for
+ * its owner is no hit for anyone else, who pays for the same query as for an unknown id.
+ */
+function renderKey(actor: Actor, ref: string): string {
+  return `${ClientAccess.scope(actor) ?? '*'}\n${ref.trim()}`;
 }
 
 /** The storefront's write path: recipe sets designed on a catalog product. */
@@ -115,7 +110,7 @@ export class RecipeSetDesignsService {
     const created = readableId
       ? await this.repo.insertWithId(values, readableId)
       : await this.repo.insertWithFreshId(values);
-    return this.toDto(created, product);
+    return recipeSetDto(created, product);
   }
 
   /**
@@ -142,7 +137,7 @@ export class RecipeSetDesignsService {
 
   async get(actor: Actor, ref: string): Promise<RecipeSetDto> {
     const recipeSet = await this.owned(actor, ref);
-    return this.toDto(recipeSet, await this.productOf(recipeSet));
+    return recipeSetDto(recipeSet, await this.productOf(recipeSet));
   }
 
   /**
@@ -159,20 +154,42 @@ export class RecipeSetDesignsService {
    * reused for RENDER_READ_TTL_MS, so that a render already stored is a redirect without a query.
    */
   async forRender(actor: Actor, ref: string): Promise<DesignedRecipeSet> {
-    const shown = ref.trim();
-    // Per caller's scope: another client's recipe set read for its owner is no hit for anyone
-    // else, who pays for the same query as for an unknown id.
-    const scope = scopeOf(actor);
-    const key = `${scope ?? '*'}\n${shown}`;
+    const key = renderKey(actor, ref);
     let found = this.forRenders.get(key);
     if (!found) {
       const generation = this.forRenders.generation;
-      const recipeSet = await this.find(ref, { withClient: true, clientId: scope });
+      const recipeSet = await this.find(ref, {
+        withClient: true,
+        clientId: ClientAccess.scope(actor),
+      });
       found = recipeSet ? await this.designed(recipeSet) : undefined;
       if (found) this.forRenders.set(key, found, generation);
     }
     // The object-level check on every request, cached or not.
-    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(shown));
+    return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
+  }
+
+  /**
+   * As forPrint, for a recipe set whose status, design version and product version were just
+   * read (`now`): the design and product from the renders' copy when it is of those versions (no
+   * query), else read as forPrint does (and kept for renders). The status is `now`'s.
+   */
+  async forPrintAt(
+    actor: Actor,
+    ref: string,
+    now: { status: RecipeStatus; version: number; productVersion: number },
+  ): Promise<DesignedRecipeSet> {
+    const key = renderKey(actor, ref);
+    const copy = this.forRenders.get(key);
+    if (copy?.version === now.version && copy.product.version === now.productVersion)
+      return {
+        ...ClientAccess.owned(actor, copy, () => new RecipeSetNotFound(ref.trim())),
+        status: now.status,
+      };
+    const generation = this.forRenders.generation;
+    const read = await this.forPrint(actor, ref);
+    this.forRenders.set(key, read, generation);
+    return read;
   }
 
   /**
@@ -220,7 +237,7 @@ export class RecipeSetDesignsService {
     );
     if (updated) {
       this.changes.changed('recipe-set', recipeSet.id);
-      return this.toDto(updated, product);
+      return recipeSetDto(updated, product);
     }
     // The condition failed: say why, from the row as it is now.
     const now = await this.repo.findOne({ kind: 'uuid', value: recipeSet.id });
@@ -263,7 +280,7 @@ export class RecipeSetDesignsService {
     ref: string,
     options: { withClient?: boolean } = {},
   ): Promise<RecipeSetEntity> {
-    const found = await this.find(ref, { ...options, clientId: scopeOf(actor) });
+    const found = await this.find(ref, { ...options, clientId: ClientAccess.scope(actor) });
     return ClientAccess.owned(actor, found, () => new RecipeSetNotFound(ref.trim()));
   }
 
@@ -277,23 +294,5 @@ export class RecipeSetDesignsService {
   ): Promise<RecipeSetEntity | null> {
     const parsed = parseRecipeSetRef(ref);
     return parsed ? this.repo.findOne(parsed, options) : null;
-  }
-
-  private toDto(r: RecipeSetEntity, product?: CatalogProduct): RecipeSetDto {
-    return {
-      readableId: r.readableId,
-      uuid: r.id,
-      productHandle: r.productHandle,
-      options: inOrder(r.options, product?.definition.options.map((o) => o.handle) ?? []),
-      sku: product ? skuFor(product.definition, r.options) : null,
-      design: presentDesign(
-        r.design,
-        product?.definition.locations.map((l) => l.handle),
-      ),
-      version: r.version,
-      status: r.status,
-      createdDate: r.createdAt.toISOString(),
-      lastModifiedDate: r.lastModifiedAt.toISOString(),
-    };
   }
 }

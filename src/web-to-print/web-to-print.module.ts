@@ -9,6 +9,8 @@ import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesJob } from './print-files.job';
 import { PrintMemoryBudget } from './print-memory-budget';
+import { PrintReadsRepository } from './print-reads.repository';
+import { PrintSettingsKeys } from './print-settings-keys';
 import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
 import { SpecificationController } from './specification.controller';
@@ -31,6 +33,8 @@ import { SpecificationService } from './specification.service';
     SpecificationService,
     PrintFailures,
     PrintMemoryBudget,
+    PrintReadsRepository,
+    PrintSettingsKeys,
   ],
   exports: [PrintFailures],
 })

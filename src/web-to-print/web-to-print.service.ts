@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { bleedOf, PrintSettingsService } from '../catalog';
-import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
+import { bleedOf, ProductNotFound } from '../catalog';
 import { Actor } from '../common/auth/actor';
+import { ClientAccess } from '../common/auth/client-access';
+import { LogEntryRecorder } from '../common/errors/log-entry-recorder';
 import { JobQueue } from '../common/jobs/job-queue';
 import { printFilesJobKey } from '../common/jobs/job-registry';
 import { AppConfig } from '../config/app-config';
@@ -12,12 +13,16 @@ import { intEnumCode } from '../common/validation/lenient';
 import { DEFAULT_PRIORITY, PRIORITY_CODES } from '../orders';
 import {
   DesignedRecipeSet,
+  parseRecipeSetRef,
   printCostProblems,
   RecipeSetDesignsService,
+  RecipeSetNotFound,
   RecipeStatus,
 } from '../recipe-sets';
 import { PrintFileSetEntity } from './entities/print-file-set.entity';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
+import { PrintFileSetState, PrintReadsRepository } from './print-reads.repository';
+import { PrintSettingsKeys } from './print-settings-keys';
 import {
   InvalidPriority,
   PrintFilesFailed,
@@ -32,6 +37,11 @@ export const RETRY_AFTER_SECONDS = 3;
 
 export type PrintFilesAnswer =
   { kind: 'ready'; url: string } | { kind: 'pending'; recipeSet: string; retryAfter: number };
+
+/** A recipe set's files made with the current settings, or the recipe set while they are not. */
+type Current =
+  | { ready: true; readableId: string; set: PrintFileSetState }
+  | { ready: false; readableId: string; recipeSet: DesignedRecipeSet };
 
 /** Statuses whose print files are withheld (docs/design.md §9). */
 const WITHHELD = [RecipeStatus.OnHold, RecipeStatus.Cancelled];
@@ -51,13 +61,16 @@ export class WebToPrintService {
     private readonly links: BlobLinks,
     private readonly config: AppConfig,
     private readonly recorder: LogEntryRecorder,
-    private readonly printSettings: PrintSettingsService,
+    private readonly reads: PrintReadsRepository,
+    private readonly keys: PrintSettingsKeys,
   ) {}
 
   /** The ZIP of all files. */
   async zip(actor: Actor, ref: string, priority: unknown): Promise<PrintFilesAnswer> {
-    const { recipeSet, set } = await this.current(actor, ref, priority);
-    return set ? { kind: 'ready', url: this.links.url(set.zipKey!) } : pending(recipeSet);
+    const now = await this.current(actor, ref, priority);
+    return now.ready
+      ? { kind: 'ready', url: this.links.url(now.set.zipKey!) }
+      : pending(now.recipeSet);
   }
 
   /** One location's PDF. */
@@ -67,40 +80,39 @@ export class WebToPrintService {
     location: string,
     priority: unknown,
   ): Promise<PrintFilesAnswer> {
-    const { recipeSet, set } = await this.current(actor, ref, priority);
+    const now = await this.current(actor, ref, priority);
     const handle = location.trim().toLowerCase();
-    const designed = recipeSet.product.definition.locations
-      .map((l) => l.handle)
-      .filter(
-        (h) => (recipeSet.design[h]?.elements.length ?? 0) > 0 || recipeSet.design[h]?.background,
-      );
-    const known = set ? Object.keys(set.locations ?? {}) : designed;
+    const known = now.ready
+      ? Object.keys(now.set.locations ?? {})
+      : designedLocations(now.recipeSet);
     const match = known.find((h) => h.toLowerCase() === handle);
-    if (!match) throw new PrintLocationNotFound(recipeSet.readableId, location, known);
-    return set
-      ? { kind: 'ready', url: this.links.url(set.locations![match].pdf) }
-      : pending(recipeSet);
+    if (!match) throw new PrintLocationNotFound(now.readableId, location, known);
+    return now.ready
+      ? { kind: 'ready', url: this.links.url(now.set.locations![match].pdf) }
+      : pending(now.recipeSet);
   }
 
   /**
-   * The recipe set and its ready files made with the current print settings (undefined while not
-   * ready; requested then if nothing was). Failed for good: an error (500 with the log link).
+   * The ready files of the recipe set made with the current print settings, or the recipe set
+   * while they are not ready (requested then if nothing was). Failed for good: an error (500 with
+   * the log link). Ready files are one statement (PrintReadsRepository) when the settings key
+   * computed at an earlier read is still the settings': no design, product or settings query.
    */
-  private async current(
-    actor: Actor,
-    ref: string,
-    rawPriority: unknown,
-  ): Promise<{ recipeSet: DesignedRecipeSet; set?: PrintFileSetEntity }> {
+  private async current(actor: Actor, ref: string, rawPriority: unknown): Promise<Current> {
     const requested = parsePriority(rawPriority);
-    const recipeSet = await this.designs.forPrint(actor, ref);
-    if (WITHHELD.includes(recipeSet.status))
-      throw new PrintFilesUnavailable(recipeSet.readableId, recipeSet.status);
-    const settings = await this.printSettings.snapshotFor(
-      recipeSet.clientId,
-      recipeSet.product.definition.locations,
-    );
-    const existing = await this.sets.find(recipeSet.id, recipeSet.version, settings.key);
-    if (existing?.status === 'ready') return { recipeSet, set: existing };
+    const { asked, confirmed, state } = await this.read(actor, ref);
+    if (confirmed && state.set?.status === 'ready')
+      return { ready: true, readableId: state.readableId, set: state.set };
+
+    const recipeSet = await this.designs.forPrintAt(actor, ref, state);
+    const settings = this.keys.compute(recipeSet, state.settingsText, recipeSet.product);
+    // The statement asked for this key's set of this version: no need to ask again.
+    const existing =
+      settings.key === asked && recipeSet.version === state.version
+        ? state.set
+        : await this.sets.find(recipeSet.id, recipeSet.version, settings.key);
+    if (existing?.status === 'ready')
+      return { ready: true, readableId: recipeSet.readableId, set: existing };
     // A design saved before the ceilings: refused now rather than queued to fail (or exhaust memory).
     const tooLarge = printCostProblems(
       recipeSet.design,
@@ -135,7 +147,28 @@ export class WebToPrintService {
           },
         );
       });
-    return { recipeSet };
+    return { ready: false, readableId: recipeSet.readableId, recipeSet };
+  }
+
+  /**
+   * The recipe set's state, read now within the caller's client (another client's id is 404 as an
+   * unknown one), with its file set under the settings key remembered for it (`asked`) and that
+   * key if it is still the settings' (`confirmed`). Without a product (made blank) there is
+   * nothing to print (404); OnHold and Cancelled withhold the files (403).
+   */
+  private async read(actor: Actor, ref: string) {
+    const parsed = parseRecipeSetRef(ref);
+    const notFound = () => new RecipeSetNotFound(ref.trim());
+    if (!parsed) throw notFound();
+    const remembered = this.keys.remembered(parsed);
+    const asked = remembered?.key ?? '';
+    const read = await this.reads.state(parsed, asked, ClientAccess.scope(actor));
+    const { productVersion, ...state } = ClientAccess.owned(actor, read, notFound);
+    if (productVersion === null) throw new ProductNotFound(state.productHandle);
+    if (WITHHELD.includes(state.status))
+      throw new PrintFilesUnavailable(state.readableId, state.status);
+    const confirmed = PrintSettingsKeys.confirmed(remembered, { ...state, productVersion });
+    return { asked, confirmed, state: { ...state, productVersion } };
   }
 
   /**
@@ -144,7 +177,7 @@ export class WebToPrintService {
    */
   private async failure(
     recipeSet: DesignedRecipeSet,
-    set: PrintFileSetEntity,
+    set: Pick<PrintFileSetEntity, 'id' | 'failureLogId'>,
   ): Promise<PrintFilesFailed> {
     const failed = (logId: string) =>
       new PrintFilesFailed(recipeSet.readableId, recipeSet.version, logId);
@@ -165,6 +198,15 @@ export class WebToPrintService {
       }));
     return failed(logId);
   }
+}
+
+/** The locations the design draws on, in the product's order. */
+function designedLocations(recipeSet: DesignedRecipeSet): string[] {
+  return recipeSet.product.definition.locations
+    .map((l) => l.handle)
+    .filter(
+      (h) => (recipeSet.design[h]?.elements.length ?? 0) > 0 || recipeSet.design[h]?.background,
+    );
 }
 
 function pending(recipeSet: DesignedRecipeSet): PrintFilesAnswer {

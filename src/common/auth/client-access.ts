@@ -18,6 +18,14 @@ export const ClientAccess = {
     return canonical;
   },
 
+  /**
+   * The client whose resources the caller may load by id (a lookup within it answers another
+   * client's id as an unknown one); undefined for a ServiceAdmin (any client's).
+   */
+  scope(actor: Actor): string | undefined {
+    return actsForAnyClient(actor) ? undefined : actor.clientId;
+  },
+
   /** Returns `resource` when the caller owns it (or is ServiceAdmin); else throws `notFound()`. */
   owned<T extends { clientId: string }>(
     actor: Actor,
