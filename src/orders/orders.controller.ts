@@ -89,7 +89,7 @@ export class OrdersController {
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
     description:
-      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
+      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order; SKUs refused by the strict SKU policy are 422 with one result per order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
