@@ -43,10 +43,15 @@ describe('sandbox:check', () => {
       '200',
       'OK',
     ]);
-    expect(output).toMatch(/^PASSED: every event type \(9\) was answered 2xx/m);
+    expect(output).toMatch(/^PASSED: every event type \(10\) was answered 2xx/m);
     // Each step said what it did, through the public routes and the sandbox helpers.
     expect(output).toMatch(/^- purchase order SANDBOX-CHECK-\d+ acknowledged with /m);
     expect(output).toMatch(/^- recipe set FAIL[A-Z2-9]{4} created/m);
+    // order.warning: an unlisted SKU under the warn policy, and the policy set back after.
+    expect(output).toMatch(
+      /^- purchase order SANDBOX-CHECK-\d+-FAIL acknowledged with FAIL[A-Z2-9]{4} \(SKU SANDBOX-CHECK-UNLISTED\)$/m,
+    );
+    expect(output).toMatch(/^- SKU policy of sbx set back to strict$/m);
     expect(output).toContain('invitation of sandbox-check+');
     expect(fake.calls).toEqual(
       expect.arrayContaining([
@@ -78,7 +83,7 @@ describe('sandbox:check', () => {
     expect(result.rows.filter((r) => r.type === 'webhook.ping').map((r) => r.endpoint)).toEqual([
       1, 2,
     ]);
-    expect(output).toMatch(/^FAILED: 1 of 9 event types not answered 2xx: share\.sent\.$/m);
+    expect(output).toMatch(/^FAILED: 1 of 10 event types not answered 2xx: share\.sent\.$/m);
   });
 
   it('exits 2 for a live token without calling the API', async () => {
@@ -125,7 +130,7 @@ describe('sandbox:check', () => {
     const started = Date.now();
     const { result, output } = await check(
       {
-        endpoints: [{ url: 'https://a.example/hooks', eventTypes: EVENT_TYPES.slice(0, 7) }],
+        endpoints: [{ url: 'https://a.example/hooks', eventTypes: EVENT_TYPES.slice(0, 8) }],
         answer: (_, type) => (type === 'print_files.ready' ? 'never' : 200),
       },
       { timeoutMs: 300 },

@@ -79,6 +79,12 @@ export interface Product {
   handle: string;
   locations: ProductLocation[];
   sharingEnabled?: boolean;
+  skus?: { sku: string }[];
+}
+
+/** How the client's orders are checked (GET/PATCH /api/clients/{clientHandle}/order-settings). */
+export interface OrderSettings {
+  skuPolicy: string;
 }
 
 /** An e-mail or SMS the sandbox held instead of sending it (GET /api/sandbox/messages). */
@@ -223,6 +229,12 @@ export class SandboxApi {
   async createRecipeSet(body: Record<string, unknown>): Promise<string> {
     return (await this.call<{ data: { readableId: string } }>('POST', '/api/recipesets', body)).data
       .readableId;
+  }
+
+  /** The client's order settings, changed as `changes` says when given. */
+  orderSettings(clientHandle: string, changes?: Partial<OrderSettings>): Promise<OrderSettings> {
+    const target = `/api/clients/${path(clientHandle, 'order-settings')}`;
+    return changes ? this.call('PATCH', target, changes) : this.call('GET', target);
   }
 
   acknowledge(body: Record<string, unknown>): Promise<AcknowledgementResult> {

@@ -105,7 +105,7 @@ export async function walk(ctx: WalkContext): Promise<void> {
   });
   trace.recipeSets.add(failing);
   step(`recipe set ${failing} created (a FAIL… id: its print files will fail)`);
-  await acknowledge(ctx, `${po}-FAIL`, failing);
+  await acknowledgeWithWarning(ctx, `${po}-FAIL`, failing, product);
 
   const shared = await api.share({ emailAddresses: [SHARE_RECIPIENT], recipeSetReadableId: first });
   step(`design ${first} shared with ${SHARE_RECIPIENT} (${shared.sent} held, never sent)`);
@@ -152,13 +152,53 @@ export function designFor(product: Product): Record<string, unknown> {
   };
 }
 
-/** Acknowledges a purchase order of one line item: the minimal valid acknowledgement. */
-async function acknowledge(ctx: WalkContext, po: string, recipeSet: string): Promise<void> {
+/** A SKU no catalog lists: the `warn` SKU policy accepts an order of it with an order.warning. */
+export const UNLISTED_SKU = 'SANDBOX-CHECK-UNLISTED';
+
+/**
+ * Acknowledges a purchase order of one line item whose SKU the product does not list, under the
+ * `warn` SKU policy (order.warning), setting the client's policy back as it was after; a product
+ * without SKUs is not checked, so the order is then the minimal one.
+ */
+async function acknowledgeWithWarning(
+  ctx: WalkContext,
+  po: string,
+  recipeSet: string,
+  product: Product,
+): Promise<void> {
+  if (!product.skus?.length) {
+    ctx.step(`product ${product.handle} lists no SKUs: they are not checked (no order.warning)`);
+    return acknowledge(ctx, po, recipeSet);
+  }
+  const { handle } = ctx.client;
+  const { skuPolicy } = await ctx.api.orderSettings(handle);
+  await ctx.api.orderSettings(handle, { skuPolicy: 'warn' });
+  ctx.step(`SKU policy of ${handle} set to warn (it was ${skuPolicy})`);
+  try {
+    await acknowledge(ctx, po, recipeSet, UNLISTED_SKU);
+  } finally {
+    await ctx.api.orderSettings(handle, { skuPolicy });
+    ctx.step(`SKU policy of ${handle} set back to ${skuPolicy}`);
+  }
+}
+
+/**
+ * Acknowledges a purchase order of one line item: the minimal valid acknowledgement, or with
+ * one of `sku`.
+ */
+async function acknowledge(
+  ctx: WalkContext,
+  po: string,
+  recipeSet: string,
+  sku?: string,
+): Promise<void> {
   ctx.trace.purchaseOrders.add(po);
   const result = await ctx.api.acknowledge({
     purchaseOrderNumber: po,
     orderDate: new Date().toISOString(),
-    lineItems: [{ recipeSetId: recipeSet }],
+    lineItems: [
+      { recipeSetId: recipeSet, ...(sku ? { skuQuantities: [{ sku, quantity: 1 }] } : {}) },
+    ],
   });
   if (!result.allSuccessful)
     throw new SetupError([
@@ -166,7 +206,7 @@ async function acknowledge(ctx: WalkContext, po: string, recipeSet: string): Pro
         .map((s) => `${s.recipeSetId ?? '?'}: ${s.message ?? 'failed'}`)
         .join('; ')}`,
     ]);
-  ctx.step(`purchase order ${po} acknowledged with ${recipeSet}`);
+  ctx.step(`purchase order ${po} acknowledged with ${recipeSet}${sku ? ` (SKU ${sku})` : ''}`);
 }
 
 /** A password the policy takes: 24 random characters and a few of each kind. */

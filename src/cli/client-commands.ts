@@ -50,6 +50,7 @@ interface SettingsOptions {
   currency?: string;
   signInUrl?: string | false;
   storefrontUrl?: string | false;
+  skuPolicy?: string;
 }
 
 /** `client settings`' options as the admin route's body, checked by the same rules. */
@@ -59,6 +60,7 @@ export function settingsInput(opts: SettingsOptions): UpdateClientDto {
     currency: opts.currency,
     signInUrl: url(opts.signInUrl),
     storefrontUrl: url(opts.storefrontUrl),
+    skuPolicy: opts.skuPolicy,
   });
   const problems = validateSync(input).flatMap((e) =>
     Object.values(e.constraints ?? {}).map((p) => p.replace(e.property, `--${kebab(e.property)}`)),
@@ -140,7 +142,7 @@ export function addClientCommands(program: Command): void {
   client
     .command('settings <clientHandle>')
     .description(
-      "show the client's settings, or change those given (currency, sign-in and storefront URLs); prints them as JSON",
+      "show the client's settings, or change those given (currency, sign-in and storefront URLs, SKU policy); prints them as JSON",
     )
     .option('--currency <code>', "the currency of the catalog's prices (ISO 4217, e.g. EUR)")
     .option('--sign-in-url <url>', "where users sign in (https): the invitation's success page")
@@ -150,6 +152,10 @@ export function addClientCommands(program: Command): void {
       "the share page's call to action (https; may hold {readableId} and {productHandle})",
     )
     .option('--no-storefront-url', 'remove the storefront URL')
+    .option(
+      '--sku-policy <policy>',
+      'how acknowledgements check SKUs against the product: strict (refuse), warn (accept with a warning) or off',
+    )
     .action(async (clientHandle: string, opts: SettingsOptions) => {
       const input = settingsInput(opts);
       out(await withContext((ctx) => ctx.get(ClientsService).updateSettings(clientHandle, input)));

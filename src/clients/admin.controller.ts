@@ -63,9 +63,10 @@ export class AdminController {
   @BodyLimit('16kb')
   @ApiOperation({
     operationId: 'updateClient',
-    summary: "Change a client's settings: sharing, currency, sign-in and storefront URLs",
+    summary:
+      "Change a client's settings: sharing, currency, sign-in and storefront URLs, SKU policy",
     description:
-      "Changes the settings the body names and answers all of them as they are now (`{}` changes nothing). `sharingEnabled`: off, POST /api/share/send answers 401 for the client's recipe sets and the pages of links already sent answer 410; on again, those links work until they expire. `currency` (ISO 4217, any case): the currency of the catalog's prices on the availability pages. `signInUrl` (https): where the client's users sign in, linked from the invitation's success page. `storefrontUrl` (https, may hold `{readableId}` and `{productHandle}`): the share page's call to action. null (or \"\") removes a URL. Requires a ServiceAdmin token.",
+      "Changes the settings the body names and answers all of them as they are now (`{}` changes nothing). `sharingEnabled`: off, POST /api/share/send answers 401 for the client's recipe sets and the pages of links already sent answer 410; on again, those links work until they expire. `currency` (ISO 4217, any case): the currency of the catalog's prices on the availability pages. `signInUrl` (https): where the client's users sign in, linked from the invitation's success page. `storefrontUrl` (https, may hold `{readableId}` and `{productHandle}`): the share page's call to action. null (or \"\") removes a URL. `skuPolicy` (strict, warn or off): how acknowledgements check SKUs against the product (the client's Admins set it with PATCH /api/clients/{clientHandle}/order-settings). Requires a ServiceAdmin token.",
   })
   @ApiOkResponse({
     type: ClientSettingsDto,
@@ -76,11 +77,12 @@ export class AdminController {
       currency: 'EUR',
       signInUrl: 'https://shop.example.com/account/sign-in',
       storefrontUrl: 'https://shop.example.com/designs/{readableId}',
+      skuPolicy: 'strict',
     },
   })
   @ApiTextError(
     400,
-    'sharingEnabled is not a boolean, currency no ISO 4217 code, or a URL not an absolute https URL (or a storefront URL with another placeholder): the message names the value.',
+    'sharingEnabled is not a boolean, currency no ISO 4217 code, a URL not an absolute https URL (or a storefront URL with another placeholder), or skuPolicy not strict, warn or off: the message names the value.',
   )
   @ApiTextError(404, 'No such client.')
   // Every setting is optional: no body, like `{}`, changes nothing and answers the settings.

@@ -12,6 +12,16 @@ export interface ClientPageSettings {
   storefrontUrl: string | null;
 }
 
+/**
+ * How acknowledgements check line items' SKUs against the recipe set's product (docs/design.md
+ * §6): `strict` refuses the recipe set, `warn` accepts it with a warning (manifest, specification
+ * PDF, `order.warning` event), `off` does not check. Set by the client's Admins
+ * (PATCH /api/clients/{clientHandle}/order-settings) and operators (`client settings`).
+ */
+export const SKU_POLICIES = ['strict', 'warn', 'off'] as const;
+export type SkuPolicy = (typeof SKU_POLICIES)[number];
+export const DEFAULT_SKU_POLICY: SkuPolicy = 'strict';
+
 /** The currency of clients that were not given one. */
 export const DEFAULT_CURRENCY = 'EUR';
 export const MAX_URL_LENGTH = 2000;
@@ -32,6 +42,12 @@ export function currencyProblem(value: unknown): string | undefined {
   if (typeof value === 'string' && /^[A-Z]{3}$/.test(value) && CURRENCIES.has(value))
     return undefined;
   return `currency must be an ISO 4217 currency code such as EUR or USD, not ${shown(value)}`;
+}
+
+/** Why `value` is no SKU policy, or undefined. */
+export function skuPolicyProblem(value: unknown): string | undefined {
+  if ((SKU_POLICIES as readonly unknown[]).includes(value)) return undefined;
+  return `skuPolicy must be one of ${SKU_POLICIES.join(', ')}, not ${shown(value)}`;
 }
 
 /** Why `value` (a setting named `field`) is no absolute https URL a page may link to, or undefined. */
@@ -73,14 +89,17 @@ export const toCurrency = ({ value }: { value: unknown }): unknown =>
 export const toPageUrl = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() || null : value;
 
-export const IsCurrency = (): PropertyDecorator =>
+/** A property validator whose rule and message are `problem`'s (undefined: valid). */
+const checkedBy = (name: string, problem: (value: unknown) => string | undefined) =>
   ValidateBy({
-    name: 'isCurrency',
+    name,
     validator: {
-      validate: (value: unknown) => currencyProblem(value) === undefined,
-      defaultMessage: (args?: ValidationArguments) => currencyProblem(args?.value) ?? '',
+      validate: (value: unknown) => problem(value) === undefined,
+      defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? '',
     },
   });
+
+export const IsCurrency = (): PropertyDecorator => checkedBy('isCurrency', currencyProblem);
 
 /** An https URL a page may link to; `placeholders`: the storefront's may hold them. */
 export const IsPageUrl = (placeholders = false): PropertyDecorator =>
@@ -93,3 +112,5 @@ export const IsPageUrl = (placeholders = false): PropertyDecorator =>
         pageUrlProblem(args?.property ?? 'url', args?.value, placeholders) ?? '',
     },
   });
+
+export const IsSkuPolicy = (): PropertyDecorator => checkedBy('isSkuPolicy', skuPolicyProblem);

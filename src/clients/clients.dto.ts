@@ -6,13 +6,20 @@ import { anyCaseOf } from '../common/validation/any-case';
 import { CLIENT_HANDLE_PATTERN, CLIENT_HANDLE_RULE, normalizeClientHandle } from './client-handle';
 import {
   DEFAULT_CURRENCY,
+  DEFAULT_SKU_POLICY,
   IsCurrency,
   IsPageUrl,
+  IsSkuPolicy,
   MAX_URL_LENGTH,
+  SKU_POLICIES,
+  SkuPolicy,
   toCurrency,
   toPageUrl,
 } from './client-settings';
 import { Plan } from './entities/client-account.entity';
+
+/** What the SKU policy does, for the settings' documentation. */
+export const SKU_POLICY_TEXT = `How acknowledgements check each line item's SKU against its recipe set's product: \`strict\` (${DEFAULT_SKU_POLICY} unless set) refuses a recipe set whose SKU the product does not list or whose options contradict the design (422, nothing stored), \`warn\` accepts it and puts a warning in the print files' manifest, the specification PDF and an \`order.warning\` event, \`off\` does not check. Products without SKUs are never checked.`;
 
 const toHandle = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? normalizeClientHandle(value) : value;
@@ -112,6 +119,9 @@ export class ClientSettingsDto {
       "The client's storefront: the share page's call to action links to it, with `{readableId}` and `{productHandle}` filled in. null: the page has no link, and names the client to order from.",
   })
   storefrontUrl: string | null;
+
+  @ApiProperty({ enum: SKU_POLICIES, example: DEFAULT_SKU_POLICY, description: SKU_POLICY_TEXT })
+  skuPolicy: SkuPolicy;
 }
 
 export class UpdateClientDto {
@@ -158,6 +168,12 @@ export class UpdateClientDto {
   @IsOptional()
   @IsPageUrl(true)
   storefrontUrl?: string | null;
+
+  @ApiPropertyOptional({ enum: SKU_POLICIES, example: 'warn', description: SKU_POLICY_TEXT })
+  @Transform(anyCaseOf(SKU_POLICIES))
+  @IsOptional()
+  @IsSkuPolicy()
+  skuPolicy?: SkuPolicy;
 }
 
 export class CurrentClientDto extends ClientDto {

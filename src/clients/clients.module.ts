@@ -6,6 +6,7 @@ import { AdminController } from './admin.controller';
 import { ClientsController } from './clients.controller';
 import { ClientsRepository } from './clients.repository';
 import { ClientsService } from './clients.service';
+import { OrderSettingsController } from './order-settings.controller';
 import { CLIENT_ENTITIES } from './entities';
 import { TokenCache } from './token-cache';
 import { TokensService } from './tokens.service';
@@ -13,7 +14,7 @@ import { TokensService } from './tokens.service';
 @Module({
   // ClockModule is global in the app; imported here for the CLI, which builds a smaller graph.
   imports: [TypeOrmModule.forFeature(CLIENT_ENTITIES), ClockModule],
-  controllers: [AdminController, ClientsController],
+  controllers: [AdminController, ClientsController, OrderSettingsController],
   providers: [
     ClientsRepository,
     ClientsService,

@@ -5,6 +5,7 @@ import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role, roleSatisfies } from '../common/auth/role';
 import { UserEntity, UserStatus } from './entities/user.entity';
+import type { SkuPolicy } from './client-settings';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
 
@@ -45,11 +46,23 @@ export class ClientsRepository {
   async updateClient(
     handle: string,
     changes: Partial<
-      Pick<ClientAccountEntity, 'sharingEnabled' | 'currency' | 'signInUrl' | 'storefrontUrl'>
+      Pick<
+        ClientAccountEntity,
+        'sharingEnabled' | 'currency' | 'signInUrl' | 'storefrontUrl' | 'skuPolicy'
+      >
     >,
   ): Promise<ClientAccountEntity | null> {
     if (Object.keys(changes).length > 0) await this.clients.update({ handle }, changes);
     return this.clients.findOneBy({ handle });
+  }
+
+  /** The client's SKU policy; undefined when there is no such client. */
+  async skuPolicyOf(clientId: string): Promise<SkuPolicy | undefined> {
+    const client = await this.clients.findOne({
+      where: { id: clientId },
+      select: { id: true, skuPolicy: true },
+    });
+    return client?.skuPolicy;
   }
 
   insertToken(values: {

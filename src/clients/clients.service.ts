@@ -14,6 +14,7 @@ import {
 import { ClientHandleTaken } from './clients.errors';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { ClientsRepository } from './clients.repository';
+import { DEFAULT_SKU_POLICY, SkuPolicy } from './client-settings';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 
 export function toClientDto(c: ClientAccountEntity): ClientDto {
@@ -35,6 +36,7 @@ export function toSettingsDto(c: ClientAccountEntity): ClientSettingsDto {
     currency: c.currency,
     signInUrl: c.signInUrl,
     storefrontUrl: c.storefrontUrl,
+    skuPolicy: c.skuPolicy,
   };
 }
 
@@ -122,15 +124,37 @@ export class ClientsService {
   /** Changes the settings `changes` names (null removes a URL); answers them all as they are now. */
   async updateSettings(handle: string, changes: UpdateClientDto): Promise<ClientSettingsDto> {
     const canonical = normalizeClientHandle(handle);
-    const { sharingEnabled, currency, signInUrl, storefrontUrl } = changes ?? {};
+    const { sharingEnabled, currency, signInUrl, storefrontUrl, skuPolicy } = changes ?? {};
     const set = Object.fromEntries(
-      Object.entries({ sharingEnabled, currency, signInUrl, storefrontUrl }).filter(
+      Object.entries({ sharingEnabled, currency, signInUrl, storefrontUrl, skuPolicy }).filter(
         ([, value]) => value !== undefined,
       ),
     );
     const client = await this.repo.updateClient(canonical, set);
     if (!client) throw new ClientNotFound(handle);
     return toSettingsDto(client);
+  }
+
+  /**
+   * How the client's acknowledgements check SKUs (inside the caller's unit of work);
+   * the default for a client that no longer exists.
+   */
+  async skuPolicy(clientId: string): Promise<SkuPolicy> {
+    return (await this.repo.skuPolicyOf(clientId)) ?? DEFAULT_SKU_POLICY;
+  }
+
+  /**
+   * The order settings of the client `clientHandle` names, changed as `changes` says (none: only
+   * read): the caller's own client, or any for a ServiceAdmin (else 403); 404 for no such client.
+   */
+  async orderSettings(
+    actor: Actor,
+    clientHandle: string,
+    changes: { skuPolicy?: SkuPolicy } = {},
+  ): Promise<{ skuPolicy: SkuPolicy }> {
+    const handle = ClientAccess.handleInPath(actor, clientHandle);
+    const { skuPolicy } = await this.updateSettings(handle, { skuPolicy: changes.skuPolicy });
+    return { skuPolicy };
   }
 
   /**

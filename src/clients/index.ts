@@ -10,7 +10,8 @@ export { TokensService } from './tokens.service';
 export { ClientDto, TokenDto, UpdateClientDto } from './clients.dto';
 export { CLIENT_HANDLE_RULE, clientHandleProblem, normalizeClientHandle } from './client-handle';
 export { parseTokenLifetime } from './token-lifetime';
-export { storefrontLink } from './client-settings';
+export { storefrontLink, SKU_POLICIES } from './client-settings';
+export type { SkuPolicy } from './client-settings';
 /** How long a token lookup is cached (the CLI's tests wait it out). */
 export { CACHE_TTL_MS } from './token-cache';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */

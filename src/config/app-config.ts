@@ -97,6 +97,8 @@ export class AppConfig implements CommonSettings {
   readonly maxBatchOrders: number;
   /** Line items one request may carry, over all its orders (413 beyond). */
   readonly maxRequestLineItems: number;
+  /** The most one quantity of a line item may order (400 beyond, naming it). */
+  readonly maxLineItemQuantity: number;
   /** Distinct recipe sets one request may name (413 beyond). */
   readonly maxRecipeSetsPerRequest: number;
   /** Items a saved-asset list without pageSize may hold (400 beyond: page it). */
@@ -227,6 +229,7 @@ export class AppConfig implements CommonSettings {
     this.jsonMaxObjectKeys = env.JSON_MAX_OBJECT_KEYS;
     this.maxBatchOrders = env.MAX_BATCH_ORDERS;
     this.maxRequestLineItems = env.MAX_REQUEST_LINE_ITEMS;
+    this.maxLineItemQuantity = env.MAX_LINE_ITEM_QUANTITY;
     this.maxRecipeSetsPerRequest = env.MAX_RECIPE_SETS_PER_REQUEST;
     this.savedAssetListMax = env.SAVED_ASSET_LIST_MAX;
     this.listMaxResponseBytes = parseSize(env.LIST_MAX_RESPONSE_BYTES);

@@ -37,6 +37,9 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
 
   @IntBetween(1, 1_000_000)
   MAX_REQUEST_LINE_ITEMS = 10_000;
+  /** The most one quantity of a line item may order (its own, and each of its SKU quantities). */
+  @IntBetween(1, 1_000_000)
+  MAX_LINE_ITEM_QUANTITY = 10_000;
   @IntBetween(1, 100_000)
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
   @IntBetween(1, 100_000)

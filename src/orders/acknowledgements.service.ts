@@ -4,34 +4,46 @@ import { Actor } from '../common/auth/actor';
 import { acknowledgedAsDuplicate } from '../common/sandbox/deterministic-failures';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
-import { JobOwner, printFilesJobKey } from '../common/jobs/job-registry';
 import { FieldCipher } from '../common/crypto/field-cipher';
-import { EventRecorder, NewEvent } from '../common/events/event-recorder';
+import { EventRecorder } from '../common/events/event-recorder';
 import { DomainError } from '../common/errors/domain-error';
 import { isUniqueViolation, violatedKeyValues } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { yieldToLoop } from '../common/scheduling/yield-to-loop';
+import { ClientsService } from '../clients';
+import { AppConfig } from '../config/app-config';
 import {
   RecipeSetNotFound,
   RecipeSetRecord,
   RecipeSetsService,
   RecipeStatus,
 } from '../recipe-sets';
+import {
+  acknowledgedEvent,
+  CheckedOrder,
+  printFileJobs,
+  refusedResults,
+  result,
+  warningEvents,
+} from './acknowledgement-results';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
 import { Address, AddressDto } from './dto/address.dto';
 import { DEFAULT_PRIORITY, isInProgress } from './order.enums';
 import { assertAddresses, OrderLine, orderLines } from './order-input';
-import { inOrder, PurchaseOrderAlreadySubmitted } from './orders.errors';
+import { inOrder, PurchaseOrderAlreadySubmitted, SkuRejected } from './orders.errors';
 import { NewLineItem, NewOrder, NewPrintFileRequest, OrdersRepository } from './orders.repository';
 import { giftMessageContext, PersonalData, personalDataContext } from './purchase-order.mapper';
+import { orderSkuProblems, SkuProblem } from './sku-check';
 
 const UNIQUE_ORDER_NUMBER = 'UQ_purchase_order_client_number';
-const PROCESSED = 'Processed Successfully';
 
 interface PreparedOrder {
   dto: OrderAcknowledgementDto;
   lines: OrderLine[];
 }
+
+/** A prepared order with its lines' SKU problems (none under the `off` policy). */
+type Checked = PreparedOrder & CheckedOrder;
 
 function address(a: AddressDto | null | undefined): Address | null {
   if (!a) return null;
@@ -65,6 +77,8 @@ export class AcknowledgementsService {
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
     private readonly events: EventRecorder,
+    private readonly clients: ClientsService,
+    private readonly config: AppConfig,
   ) {}
 
   /** One order (`POST /api/order/acknowledgement`, or `POST /api/order` with `requireAddresses`). */
@@ -102,7 +116,7 @@ export class AcknowledgementsService {
     { requireAddresses }: { requireAddresses: boolean },
   ): PreparedOrder {
     if (requireAddresses) assertAddresses(dto);
-    return { dto, lines: orderLines(dto) };
+    return { dto, lines: orderLines(dto, { maxQuantity: this.config.maxLineItemQuantity }) };
   }
 
   private async store(
@@ -123,6 +137,7 @@ export class AcknowledgementsService {
               dto.purchaseOrderNumber,
             );
         }
+        const checked = await this.checkSkus(actor, prepared, resolved, batch);
         // A sandbox client's number ending in -409 is refused as a number already taken would be.
         const duplicate = prepared.find((p) =>
           acknowledgedAsDuplicate(actor.sandbox, p.dto.purchaseOrderNumber),
@@ -131,7 +146,7 @@ export class AcknowledgementsService {
         // A number already taken fails the insert (the unique constraint; caught below).
         const now = this.clock.now();
         const rows = [];
-        for (const p of prepared) {
+        for (const p of checked) {
           await yieldToLoop(); // a large batch encrypts and builds thousands of rows
           rows.push(this.rows(actor, p, resolved, now));
         }
@@ -151,7 +166,10 @@ export class AcknowledgementsService {
           printFileJobs(due, versions, { clientId: actor.clientId, sandbox: actor.sandbox }),
         );
         await this.events.record(
-          prepared.map((p) => acknowledgedEvent(actor.clientId, p, resolved)),
+          checked.flatMap((p) => [
+            acknowledgedEvent(actor.clientId, p.purchaseOrderNumber, p.lines, resolved),
+            ...warningEvents(actor.clientId, p, resolved),
+          ]),
         );
         return prepared.map(({ dto, lines }) => result(dto.purchaseOrderNumber, lines, resolved));
       });
@@ -165,9 +183,36 @@ export class AcknowledgementsService {
     }
   }
 
+  /**
+   * Each line's SKU problems under the client's policy (docs/design.md §6): `strict` refuses the
+   * request with them (SkuRejected, before anything is written), `warn` keeps them to store with
+   * the lines, `off` checks nothing.
+   */
+  private async checkSkus(
+    actor: Actor,
+    prepared: PreparedOrder[],
+    resolved: Map<string, RecipeSetRecord>,
+    batch: boolean,
+  ): Promise<Checked[]> {
+    const policy = await this.clients.skuPolicy(actor.clientId);
+    const products =
+      policy === 'off' ? new Map() : await this.recipeSets.orderableProducts(resolved.values());
+    const checked = prepared.map((p) => ({
+      ...p,
+      purchaseOrderNumber: p.dto.purchaseOrderNumber,
+      problems:
+        products.size === 0
+          ? p.lines.map((): SkuProblem[] => [])
+          : orderSkuProblems(p.lines, resolved, products),
+    }));
+    if (policy === 'strict' && checked.some((o) => o.problems.some((l) => l.length > 0)))
+      throw new SkuRejected(refusedResults(checked, resolved), batch);
+    return checked;
+  }
+
   private rows(
     actor: Actor,
-    { dto, lines }: PreparedOrder,
+    { dto, lines, problems }: Checked,
     resolved: Map<string, RecipeSetRecord>,
     now: Date,
   ) {
@@ -229,6 +274,7 @@ export class AcknowledgementsService {
           unitPrice: c.unitPrice ?? 0,
         })) ?? null,
       serialNumbers: l.input.serialNumbers ?? null,
+      skuWarnings: problems[position].length > 0 ? problems[position].map((p) => p.message) : null,
       lastModifiedAt: now,
     }));
     const recipeSetIds = [...new Set(lineRows.map((l) => l.recipeSetId))];
@@ -240,58 +286,4 @@ export class AcknowledgementsService {
     }));
     return { order, lines: lineRows, due };
   }
-}
-
-/**
- * One print-file job per recipe set (the highest priority of the orders naming it), keyed by its
- * design version: the queue keeps one waiting job per key.
- */
-function printFileJobs(due: NewPrintFileRequest[], versions: Map<string, number>, owner: JobOwner) {
-  const priority = new Map<string, number>();
-  for (const d of due)
-    priority.set(d.recipeSetId, Math.max(d.priority, priority.get(d.recipeSetId) ?? 0));
-  return [...priority].map(([recipeSetId, p]) => {
-    const designVersion = versions.get(recipeSetId)!;
-    return {
-      data: { recipeSetId, designVersion },
-      priority: p,
-      singletonKey: printFilesJobKey(recipeSetId, designVersion),
-      owner,
-    };
-  });
-}
-
-/** The most recipe set ids an `order.acknowledged` event lists (it stays under 20 kB). */
-const MAX_EVENT_RECIPE_SETS = 500;
-
-function acknowledgedEvent(
-  clientId: string,
-  { dto, lines }: PreparedOrder,
-  resolved: Map<string, RecipeSetRecord>,
-): NewEvent {
-  const readable = [...new Set(lines.map((l) => resolved.get(l.ref)!.readableId))];
-  return {
-    clientId,
-    type: 'order.acknowledged',
-    purchaseOrderNumber: dto.purchaseOrderNumber,
-    data: {
-      recipeSetReadableIds: readable.slice(0, MAX_EVENT_RECIPE_SETS),
-      recipeSetCount: readable.length,
-      lineItemCount: lines.length,
-    },
-  };
-}
-
-/** The documented success body: one status per recipe set, named by its readable id. */
-function result(
-  purchaseOrderNumber: string,
-  lines: OrderLine[],
-  resolved: Map<string, RecipeSetRecord>,
-): AcknowledgementResultDto {
-  const readable = [...new Set(lines.map((l) => resolved.get(l.ref)!.readableId))];
-  return {
-    purchaseOrderNumber,
-    statuses: readable.map((recipeSetId) => ({ recipeSetId, success: true, message: PROCESSED })),
-    allSuccessful: true,
-  };
 }

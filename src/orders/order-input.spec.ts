@@ -15,10 +15,37 @@ const order = (patch: Partial<OrderAcknowledgementDto>): OrderAcknowledgementDto
   });
 const line = (patch: Partial<LineItemInputDto>): LineItemInputDto =>
   Object.assign(new LineItemInputDto(), patch);
+const linesOf = (o: OrderAcknowledgementDto) => orderLines(o, { maxQuantity: 10_000 });
 
 describe('orderLines', () => {
+  it('refuses a quantity over the bound, naming the field, the value and the bound', () => {
+    const over = (patch: Partial<LineItemInputDto>, rs = false) =>
+      linesOf(
+        order(
+          rs
+            ? { lineItems: [line({ recipeSetId: 'ABCD2345' })], recipeSets: [patch] }
+            : { lineItems: [line({ recipeSetId: 'ABCD2345', ...patch })] },
+        ),
+      );
+    expect(() => over({ skuQuantities: [{ sku: 'A', quantity: 10_000 }] })).not.toThrow();
+    expect(() =>
+      over({
+        skuQuantities: [
+          { sku: 'A', quantity: 1 },
+          { sku: 'B', quantity: 10_001 },
+        ],
+      }),
+    ).toThrow(
+      'Invalid request: lineItems[0].skuQuantities[1].quantity is 10001; a quantity may be at most 10000 (MAX_LINE_ITEM_QUANTITY).',
+    );
+    expect(() => over({ sku: 'A', quantity: 20_000 })).toThrow(/lineItems\[0\]\.quantity is 20000/);
+    expect(() =>
+      over({ recipeSetId: 'WXYZ2345', skuQuantities: [{ sku: 'A', quantity: 10_001 }] }, true),
+    ).toThrow(/recipeSets\[0\]\.skuQuantities\[0\]\.quantity is 10001/);
+  });
+
   it('takes line items with skuQuantities, summing the quantity', () => {
-    const [l] = orderLines(
+    const [l] = linesOf(
       order({
         lineItems: [
           line({
@@ -44,7 +71,7 @@ describe('orderLines', () => {
   });
 
   it('accepts the older shape with sku and quantity on the line item', () => {
-    const [l] = orderLines(
+    const [l] = linesOf(
       order({ lineItems: [line({ recipeSetUuid: 'u-1', sku: 'S', quantity: 4 })] }),
     );
     expect(l).toMatchObject({
@@ -60,7 +87,7 @@ describe('orderLines', () => {
       recipeSetId: 'WXYZ2345',
       skuQuantities: [{ sku: 'Q', quantity: 1 }],
     });
-    const lines = orderLines(
+    const lines = linesOf(
       order({ lineItems: [line({ recipeSetId: 'ABCD2345' })], recipeSets: [rs] }),
     );
     expect(lines.map((l) => l.ref)).toEqual(['ABCD2345', 'WXYZ2345']);
@@ -68,7 +95,7 @@ describe('orderLines', () => {
   });
 
   it('keeps an initial workflow status given in the acknowledgement', () => {
-    const [l] = orderLines(
+    const [l] = linesOf(
       order({
         lineItems: [line({ recipeSetId: 'ABCD2345', workflowStatus: WorkflowStatus.InProgress })],
       }),
@@ -77,12 +104,12 @@ describe('orderLines', () => {
   });
 
   it('refuses an order without lines, and a line without a recipe set, naming it', () => {
-    expect(() => orderLines(order({}))).toThrow(ValidationFailed);
-    expect(() => orderLines(order({ lineItems: [] }))).toThrow(
+    expect(() => linesOf(order({}))).toThrow(ValidationFailed);
+    expect(() => linesOf(order({ lineItems: [] }))).toThrow(
       'lineItems must list at least one line item',
     );
     expect(() =>
-      orderLines(order({ lineItems: [line({ recipeSetId: 'ABCD2345' }), line({ sku: 'x' })] })),
+      linesOf(order({ lineItems: [line({ recipeSetId: 'ABCD2345' }), line({ sku: 'x' })] })),
     ).toThrow('lineItems[1] must name a recipe set (recipeSetId or recipeSetUuid)');
   });
 });

@@ -23,11 +23,37 @@ function skuQuantities(list: SkuQuantityDto[] | null | undefined): StoredSkuQuan
 }
 
 /**
+ * 400 naming the first quantity of the line item over `maxQuantity` (MAX_LINE_ITEM_QUANTITY):
+ * its own and each of its SKU quantities.
+ */
+function assertQuantities(item: LineItemInputDto, path: string, maxQuantity: number): void {
+  const quantities = [
+    { field: `${path}.quantity`, value: item.quantity },
+    ...(item.skuQuantities ?? []).map((sq, j) => ({
+      field: `${path}.skuQuantities[${j}].quantity`,
+      value: sq.quantity,
+    })),
+  ];
+  const over = quantities.find((q) => q.value != null && q.value > maxQuantity);
+  if (over)
+    throw new ValidationFailed(
+      `Invalid request: ${over.field} is ${over.value}; a quantity may be at most ${maxQuantity} (MAX_LINE_ITEM_QUANTITY).`,
+      [{ field: over.field, message: `at most ${maxQuantity}, not ${over.value}` }],
+    );
+}
+
+/**
  * The order's lines, whichever shape it came in (docs/design.md §6): `lineItems` naming a recipe
  * set by `recipeSetId` (readable or UUID) or `recipeSetUuid`, older line items carrying
- * `sku`/`quantity` directly, or the legacy `recipeSets` array.
+ * `sku`/`quantity` directly, or the legacy `recipeSets` array. A quantity over `maxQuantity` is
+ * 400 naming it.
  */
-export function orderLines(order: OrderAcknowledgementDto): OrderLine[] {
+export function orderLines(
+  order: OrderAcknowledgementDto,
+  { maxQuantity }: { maxQuantity: number },
+): OrderLine[] {
+  const given = order.lineItems?.length ?? 0;
+  const pathOf = (i: number) => (i < given ? `lineItems[${i}]` : `recipeSets[${i - given}]`);
   const items: LineItemInputDto[] = [
     ...(order.lineItems ?? []),
     ...(order.recipeSets ?? []).map((rs) => Object.assign(new LineItemInputDto(), rs)),
@@ -51,6 +77,7 @@ export function orderLines(order: OrderAcknowledgementDto): OrderLine[] {
         ],
       );
     }
+    assertQuantities(item, pathOf(i), maxQuantity);
     let quantities = skuQuantities(item.skuQuantities);
     if (quantities.length === 0 && (item.sku || item.quantity != null)) {
       quantities = [{ sku: item.sku ?? null, quantity: item.quantity ?? 1 }];

@@ -34,7 +34,7 @@ import { ShipNotificationDto, UpdateResultDto, WorkflowStatusUpdateDto } from '.
 import { ACK_EXAMPLE, NOT_FOUND_404, CONFLICT_409 } from './orders.examples';
 import { OrderQueriesService } from './order-queries.service';
 import { OrderUpdatesService } from './order-updates.service';
-import { TakesOrders, UpdateResponses } from './orders.decorators';
+import { SkuRefusals, TakesOrders, UpdateResponses } from './orders.decorators';
 
 /** The Orders area of the spec (endpoints 1–9). */
 @ApiTags('Orders')
@@ -49,13 +49,14 @@ export class OrdersController {
 
   @Post('order/acknowledgement')
   @HttpCode(200)
+  @SkuRefusals()
   @Idempotent()
   @TakesOrders()
   @ApiOperation({
     operationId: 'acknowledgeOrder',
     summary: 'Acknowledge (submit) a purchase order',
     description:
-      'Stores a purchase order for the calling client, with its line items and encrypted personal data, in one transaction: the named recipe sets move to Ordered and their print files become due. A purchase order number already submitted is 409, an unknown recipe set 404; nothing is stored then. Numbers may be sent as strings, priority and proofStatus by name in any case, dates with any offset. Accepts an optional Idempotency-Key.',
+      "Stores a purchase order for the calling client, with its line items and encrypted personal data, in one transaction: the named recipe sets move to Ordered and their print files become due. A purchase order number already submitted is 409, an unknown recipe set 404; nothing is stored then. The SKU of each line item is checked against the product of its recipe set under the SKU policy of the client (GET/PATCH /api/clients/{clientHandle}/order-settings): with `strict` (the default) a SKU the product does not list, or whose colour is not that of the design or whose size the product does not have, is 422 with every recipe set's status `success: false` (the message of the refused one names the SKU and the reason) and nothing stored; with `warn` the order is stored and the warning goes to the manifest of the print files, the specification PDF and an `order.warning` event. Products without SKUs are not checked. A quantity over MAX_LINE_ITEM_QUANTITY (default 10000) is 400 naming it. Numbers may be sent as strings, priority and proofStatus by name in any case, dates with any offset. Accepts an optional Idempotency-Key.",
   })
   @ApiBody({ type: OrderAcknowledgementDto, examples: { documented: { value: ACK_EXAMPLE } } })
   @ApiOkResponse({ type: AcknowledgementResultDto })
@@ -79,6 +80,7 @@ export class OrdersController {
 
   @Post('order/acknowledgements')
   @HttpCode(200)
+  @SkuRefusals({ batch: true })
   @Idempotent()
   @TakesOrders(
     'More orders than MAX_BATCH_ORDERS (default 1000), line items than MAX_REQUEST_LINE_ITEMS (default 10000) or distinct recipe sets than MAX_RECIPE_SETS_PER_REQUEST (default 10000), or a body over the size limit.',
@@ -87,7 +89,7 @@ export class OrdersController {
     operationId: 'acknowledgeOrders',
     summary: 'Acknowledge several purchase orders: all or none',
     description:
-      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
+      'Stores several purchase orders in one transaction: all of them, or none when one fails (the error names that order; SKUs refused by the strict SKU policy are 422 with one result per order). At most MAX_BATCH_ORDERS (default 1000) orders and MAX_RECIPE_SETS_PER_REQUEST (default 10000) distinct recipe sets per request, 413 beyond. The answer lists one result per order, in request order. Accepts an optional Idempotency-Key.',
   })
   @ApiBody({
     schema: { type: 'array', minItems: 1, items: { $ref: getSchemaPath(OrderAcknowledgementDto) } },
@@ -106,6 +108,7 @@ export class OrdersController {
 
   @Post('order')
   @HttpCode(200)
+  @SkuRefusals()
   @Idempotent()
   @TakesOrders()
   @ApiOperation({

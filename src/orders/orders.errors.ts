@@ -1,4 +1,5 @@
 import { DomainError, ErrorKind, ValidationFailed } from '../common/errors/domain-error';
+import { AcknowledgementResultDto } from './dto/acknowledgement.dto';
 import { UpdateResultDto } from './dto/update.dto';
 
 export class PurchaseOrderAlreadySubmitted extends DomainError {
@@ -32,6 +33,23 @@ export class UpdateRejected extends DomainError {
   constructor(purchaseOrderNumber: string, details: string) {
     super('UPDATE_TARGET_NOT_FOUND', ErrorKind.NotFound, details);
     this.result = { purchaseOrderNumber, status: 'Error', details };
+  }
+}
+
+/**
+ * The `strict` SKU policy refused recipe sets of the request (docs/design.md §6); nothing was
+ * stored. Answered 422 with the acknowledgement results it carries (SkuRejectedFilter): one per
+ * order, `success: false` for every recipe set, the refused ones' messages naming SKU and reason.
+ */
+export class SkuRejected extends DomainError {
+  constructor(
+    readonly results: AcknowledgementResultDto[],
+    readonly batch: boolean,
+  ) {
+    const first = results.flatMap((r) =>
+      (r.statuses ?? []).map((s) => `Purchase order ${r.purchaseOrderNumber}: ${s.message}`),
+    )[0];
+    super('SKU_REJECTED', ErrorKind.Unprocessable, first ?? 'SKUs were refused.');
   }
 }
 

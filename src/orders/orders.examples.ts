@@ -16,7 +16,7 @@ export const ACK_EXAMPLE = {
     country: 'US',
   },
   lineItems: [
-    { recipeSetId: 'DEMTEE2A', skuQuantities: [{ sku: 'DEMO-TEE-BLK-M', quantity: '2' }] },
+    { recipeSetId: 'DEMTEE2A', skuQuantities: [{ sku: 'DEMO-TEE-WHT-S', quantity: '2' }] },
   ],
 };
 

@@ -6,6 +6,8 @@ export interface OrderForPrint {
   number: string;
   /** SKUs and quantities of the order's lines naming the recipe set. */
   lines: { sku: string | null; quantity: number }[];
+  /** What the `warn` SKU policy accepted its lines naming the recipe set with (docs/design.md §6). */
+  warnings: string[];
 }
 
 /**
@@ -25,11 +27,13 @@ export class PrintFileOrdersService {
           sku: string | null;
           quantity: number;
           skuQuantities: { sku: string | null; quantity: number }[];
+          warnings: string[] | null;
         }[];
       }[]
     >(
       `SELECT o.purchase_order_number AS number,
-              json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'skuQuantities', l.sku_quantities)
+              json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'skuQuantities', l.sku_quantities,
+                                         'warnings', l.sku_warnings)
                        ORDER BY l.position) AS lines
          FROM purchase_order o JOIN order_line_item l ON l.order_id = o.id
         WHERE l.recipe_set_id = $1
@@ -44,6 +48,7 @@ export class PrintFileOrdersService {
       lines: row.lines.flatMap((l) =>
         l.skuQuantities.length > 0 ? l.skuQuantities : [{ sku: l.sku, quantity: l.quantity }],
       ),
+      warnings: [...new Set(row.lines.flatMap((l) => l.warnings ?? []))],
     };
   }
 

@@ -9,6 +9,7 @@ export {
   RecipeSetsService,
 } from './recipe-sets.service';
 export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
+export type { OrderableProduct } from './recipe-sets.repository';
 export { RecipeSetDesignsService } from './recipe-set-designs.service';
 export type { DesignedRecipeSet } from './recipe-set-designs.service';
 export type { Design, DesignElement, LocationDesign, TextElement, ImageElement } from './design';

@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { parseRecipeSetRef } from './readable-id';
 import { TooManyRecipeSets } from './recipe-sets.errors';
-import { RecipeSetsRepository, StatusChange } from './recipe-sets.repository';
+import { OrderableProduct, RecipeSetsRepository, StatusChange } from './recipe-sets.repository';
 import { EventRecorder } from '../common/events/event-recorder';
 import { RecipeStatus } from './recipe-status';
 
@@ -20,6 +20,10 @@ export interface RecipeSetRecord {
   readableId: string;
   clientId: string;
   status: RecipeStatus;
+  /** Its catalog product; null for one made without a design. */
+  productId: string | null;
+  /** The option values its design was made with. */
+  options: Record<string, string>;
 }
 
 /** Recipe sets one create call may make. */
@@ -56,6 +60,19 @@ export class RecipeSetsService {
     for (let i = 0; i < count; i++)
       created.push(summary(await this.repo.insertWithFreshId({ clientId, productHandle })));
     return created;
+  }
+
+  /**
+   * The products of these recipe sets as orders are checked against them (their options and
+   * SKUs), by product id; recipe sets without a product are not in it.
+   */
+  async orderableProducts(
+    recipeSets: Iterable<RecipeSetRecord>,
+  ): Promise<Map<string, OrderableProduct>> {
+    const ids = new Set<string>();
+    for (const r of recipeSets) if (r.productId) ids.add(r.productId);
+    const found = await this.repo.orderableProducts([...ids]);
+    return new Map(found.map((p) => [p.id, p]));
   }
 
   /**

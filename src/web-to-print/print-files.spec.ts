@@ -63,7 +63,13 @@ const INPUT: PrintFilesInput = {
       ],
     } as unknown as ProductDefinition,
   },
-  order: { number: 'PO-1001', lines: [{ sku: 'TEE-BLK-M', quantity: 2 }] },
+  order: {
+    number: 'PO-1001',
+    lines: [{ sku: 'TEE-BLK-M', quantity: 2 }],
+    warnings: [
+      'SKU TEE-BLK-M is colour black, but recipe set K7PQ4MZT is designed in colour white.',
+    ],
+  },
 };
 
 const DEFAULTS = { client: DEFAULT_PRINT_SETTINGS, locations: {} };
@@ -95,6 +101,9 @@ describe('generatePrintFiles', () => {
       orderNumber: 'PO-1001',
       product: { handle: 'tee', name: 'T-shirt' },
       items: [{ sku: 'TEE-BLK-M', quantity: 2 }],
+      orderWarnings: [
+        'SKU TEE-BLK-M is colour black, but recipe set K7PQ4MZT is designed in colour white.',
+      ],
     });
     expect(manifest.locations.map((l: { handle: string }) => l.handle)).toEqual(['front', 'back']);
     expect(manifest.locations[0]).toMatchObject({

@@ -32,8 +32,15 @@ export interface PrintFilesInput {
     design: Design;
   };
   product: { handle: string; definition: ProductDefinition };
-  /** The order the files are for, when there is one (a proof has none). */
-  order?: { number: string; lines: { sku: string | null; quantity: number }[] };
+  /**
+   * The order the files are for, when there is one (a proof has none), with what the `warn` SKU
+   * policy accepted its lines with.
+   */
+  order?: {
+    number: string;
+    lines: { sku: string | null; quantity: number }[];
+    warnings?: string[];
+  };
 }
 
 export interface PrintFile {
@@ -76,6 +83,11 @@ export interface PrintManifest {
   product: { handle: string; name: string };
   options: Record<string, string>;
   items: { sku: string | null; quantity: number }[];
+  /**
+   * Why the order's SKUs do not fit the product or the design, when the client's `warn` SKU policy
+   * accepted them (docs/design.md §6); empty when nothing is wrong.
+   */
+  orderWarnings: string[];
   locations: {
     handle: string;
     name: string;
@@ -216,6 +228,7 @@ export async function generatePrintFiles(
     product: { handle: product.handle, name: product.definition.name },
     options: recipeSet.options,
     items: input.order?.lines ?? [],
+    orderWarnings: input.order?.warnings ?? [],
     locations: manifested,
     generator: { version: PRINT_FILES_VERSION },
   };

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ProductDefinition } from '../catalog';
 import { workerPool } from '../common/workers/worker-pool';
 import { FontsService } from '../fonts';
+import { shownText } from '../../test/support/pdf-text';
 import { specificationPdf, SpecificationInput, viewAngleFor } from './specification-pdf';
 
 const location = (handle: string) => ({
@@ -116,22 +116,27 @@ describe('specificationPdf', () => {
     expect(plain).not.toContain('dpi (below');
   });
 
+  it("prints the order's SKU warnings (the warn policy) above the location, and nothing without", async () => {
+    const base = await input();
+    const warned = await shownText(
+      await specificationPdf({
+        ...base,
+        order: {
+          ...base.order!,
+          warnings: [
+            'SKU TEE-BLK-M is colour black, but recipe set K7PQ4MZT is designed in colour white.',
+          ],
+        },
+      }),
+    );
+    expect(warned).toContain(
+      'Warning: SKU TEE-BLK-M is colour black, but recipe set K7PQ4MZT is designed in colour white.',
+    );
+    expect(await shownText(await specificationPdf(base))).not.toContain('Warning:');
+  });
+
   it('finds the view angle that shows a location', () => {
     expect(viewAngleFor(DEFINITION, 'back')).toBe('south');
     expect(viewAngleFor(DEFINITION, 'sleeve')).toBe('north');
   });
 });
-
-/** The text a PDF shows: its content streams' strings (pdf-lib writes them as hex), in order. */
-async function shownText(bytes: Buffer): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const parts: string[] = [];
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream) || object.dict.has(PDFName.of('Subtype'))) continue;
-    const filtered = object.dict.get(PDFName.of('Filter'))?.toString() === '/FlateDecode';
-    const content = Buffer.from(filtered ? inflateSync(object.contents) : object.contents);
-    for (const [, hex] of content.toString('latin1').matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      parts.push(Buffer.from(hex, 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-}

@@ -37,6 +37,8 @@ const MARGIN = 36;
 const MM_PER_PT = 25.4 / 72;
 const MAX_ROWS = 12;
 const GREY = '#666666';
+/** The order's SKU warnings (the `warn` policy): one line of at most this many characters. */
+const WARNING = { hex: '#c62828', maxChars: 170 };
 
 /** The view angle whose picture shows `location` (its first with a design layer of it), else the first. */
 export function viewAngleFor(definition: ProductDefinition, location: string): string | undefined {
@@ -168,6 +170,12 @@ async function header(
     size: 9,
     hex: GREY,
   });
+  const warning = order?.warnings?.length ? `Warning: ${order.warnings.join(' ')}` : '';
+  if (warning) {
+    const line =
+      warning.length > WARNING.maxChars ? `${warning.slice(0, WARNING.maxChars - 3)}...` : warning;
+    await page.text(line, { x: MARGIN, y: 82, size: 8, bold: true, hex: WARNING.hex });
+  }
   const { widthMm, heightMm } = location.printArea;
   await page.text(
     `${location.name ?? location.handle} - print area ${mm(widthMm)} x ${mm(heightMm)} mm - ${location.dpi} dpi - ${location.embellishment}`,

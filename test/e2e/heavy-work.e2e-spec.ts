@@ -60,7 +60,7 @@ describe('Heavy work off the event loop (HTTP)', () => {
 
     // An order changes what the sheet shows (its number, SKUs and quantities): a new sheet.
     await ordersApi(t, a)
-      .ack(order('SPEC-1', [line(tee, 'DEMO-TEE-BLK-M', 3)]))
+      .ack(order('SPEC-1', [line(tee, 'DEMO-TEE-WHT-M', 3)]))
       .expect(200);
     const ordered = await sheet(tee);
     expect(ordered.status).toBe(200);

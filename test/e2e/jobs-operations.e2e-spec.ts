@@ -5,7 +5,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
-import { line, order, ordersApi } from '../factories/orders';
+import { DEMO_BOTTLE_SKU, line, order, ordersApi } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { CLI, runCli } from '../support/run-cli';
 import { freePort } from '../../scripts/lib/ports';
@@ -82,7 +82,7 @@ describe('Jobs: CLI and worker process (built, as operators run them)', () => {
     const [{ readableId }] = await t.app
       .get(DemoService)
       .createRecipeSets(a.handle, { count: 1, product: 'demo-bottle' });
-    const ack = await ordersApi(t, a).ack(order('WORKER-1', [line(readableId)]));
+    const ack = await ordersApi(t, a).ack(order('WORKER-1', [line(readableId, DEMO_BOTTLE_SKU)]));
     expect(ack.status).toBe(200);
     const port = await freePort();
     const worker: ChildProcess = spawn(process.execPath, [WORKER], {

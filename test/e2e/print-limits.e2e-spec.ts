@@ -94,7 +94,7 @@ describe('Print files: cost ceilings (HTTP)', () => {
 
   it('fails the job of an ordered design over the ceiling at once, without decoding or retrying', async () => {
     const id = await legacy();
-    const ack = await ordersApi(t, a).ack(order('LIMIT-1', [line(id, 'DEMO-TEE-BLK-M', 1)]));
+    const ack = await ordersApi(t, a).ack(order('LIMIT-1', [line(id, 'DEMO-TEE-WHT-M', 1)]));
     expect(ack.status).toBe(200);
     for (let i = 0; i < 300 && (await setOf(id))?.status !== 'failed'; i++)
       await new Promise((r) => setTimeout(r, 100));
@@ -199,14 +199,14 @@ describe('Print files: proofs (HTTP)', () => {
     expect((await get(`/api/webtoprint/${proof}?priority=Highest`, c)).status).toBe(202);
     expect(await priorities(proof)).toEqual({ set: 2, jobs: [2] });
     const ack = await ordersApi(t, c).ack(
-      order('PROOF-1', [line(ordered, 'DEMO-BOTTLE-RED', 1)], { priority: 4 }),
+      order('PROOF-1', [line(ordered, 'DEMO-BOTTLE-STEEL', 1)], { priority: 4 }),
     );
     expect(ack.status).toBe(200);
     expect((await get(`/api/webtoprint/${ordered}?priority=4`, c)).status).toBe(202);
     expect(await priorities(ordered)).toEqual({ set: 4, jobs: [4] });
     // Ordering the proofed design: its waiting job takes the order's priority.
     const ack2 = await ordersApi(t, c).ack(
-      order('PROOF-4', [line(proof, 'DEMO-BOTTLE-RED', 1)], { priority: 3 }),
+      order('PROOF-4', [line(proof, 'DEMO-BOTTLE-STEEL', 1)], { priority: 3 }),
     );
     expect(ack2.status).toBe(200);
     expect((await priorities(proof)).jobs).toEqual([3]);
@@ -229,11 +229,13 @@ describe('Print files: proofs (HTTP)', () => {
     expect((await get(`/api/webtoprint/${ids[0]}`, c)).status).toBe(202);
     expect((await get(`/api/webtoprint/${(await designed(d, 1))[0]}`, d)).status).toBe(202);
     // An order is not a proof: its files are queued whatever the proofs.
-    const ack = await ordersApi(t, c).ack(order('PROOF-2', [line(ids[3], 'DEMO-BOTTLE-RED', 1)]));
+    const ack = await ordersApi(t, c).ack(order('PROOF-2', [line(ids[3], 'DEMO-BOTTLE-STEEL', 1)]));
     expect(ack.status).toBe(200);
     expect((await get(`/api/webtoprint/${ids[3]}`, c)).status).toBe(202);
     // Ordering a proofed recipe set frees its place.
-    const ack2 = await ordersApi(t, c).ack(order('PROOF-3', [line(ids[0], 'DEMO-BOTTLE-RED', 1)]));
+    const ack2 = await ordersApi(t, c).ack(
+      order('PROOF-3', [line(ids[0], 'DEMO-BOTTLE-STEEL', 1)]),
+    );
     expect(ack2.status).toBe(200);
     expect((await get(`/api/webtoprint/${ids[2]}`, c)).status).toBe(202);
   });

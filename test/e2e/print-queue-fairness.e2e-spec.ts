@@ -6,7 +6,7 @@ import { DirectoryBlobStore } from '../../src/common/storage/directory-blob-stor
 import { AppConfig } from '../../src/config/app-config';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
-import { line, order } from '../factories/orders';
+import { DEMO_TEE_SKU, line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually } from '../support/webhooks';
 
@@ -60,7 +60,7 @@ describe('Print queue fairness (HTTP)', () => {
     const res = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', client.token)
-      .send(order(po, [line(id)], { priority }));
+      .send(order(po, [line(id, DEMO_TEE_SKU)], { priority }));
     expect(res.status).toBe(200);
   };
   /** The print job of each recipe set, as pg-boss holds it. */

@@ -306,7 +306,7 @@ describe('Print settings (HTTP)', () => {
     const client = await createClient(t.app, { role: Role.Admin });
     const api: OrdersApi = ordersApi(t, client);
     const id = await designed(client);
-    const ack = await api.ack(order('PS-1', [line(id, 'DEMO-TEE-BLK-M', 2)], { priority: 4 }));
+    const ack = await api.ack(order('PS-1', [line(id, 'DEMO-TEE-WHT-M', 2)], { priority: 4 }));
     expect(ack.status).toBe(200);
 
     // Ready with the defaults: sRGB, 3 mm bleed, `<readableId>-<location>`.

@@ -48,7 +48,7 @@ describe('sandbox:check against the app (HTTP)', () => {
       exitCode: 1,
       notAnswered: ['share.sent'],
     });
-    expect(output).toMatch(/^FAILED: 1 of 9 event types not answered 2xx: share\.sent\.$/m);
+    expect(output).toMatch(/^FAILED: 1 of 10 event types not answered 2xx: share\.sent\.$/m);
     expect(output).not.toContain(client.token);
     expect(lines).toContainEqual(expect.stringMatching(/^share\.sent +evt_\S+ +500 +FAILED +/));
     // Every type was recorded and delivered: share.sent answered 500, everything else 200.

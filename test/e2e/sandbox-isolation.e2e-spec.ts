@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
-import { line, order } from '../factories/orders';
+import { DEMO_TEE_SKU, line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { runCli } from '../support/run-cli';
 import { sandboxApi } from '../support/sandbox';
@@ -35,7 +35,7 @@ describe('Sandbox: live and sandbox clients apart (HTTP)', () => {
     const ack = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', live.token)
-      .send(order('LIVE-1', [line(liveIds[0])]));
+      .send(order('LIVE-1', [line(liveIds[0], DEMO_TEE_SKU)]));
     expect(ack.status).toBe(200);
   });
   afterAll(() => t.close());
@@ -134,20 +134,20 @@ describe('Sandbox: live and sandbox clients apart (HTTP)', () => {
   it('answers a sandbox purchase order number ending in -409 as already submitted, storing nothing', async () => {
     const res = await as(sb.token).post(
       '/api/order/acknowledgement',
-      order('SBX-2-409', [line(sbIds[1])]),
+      order('SBX-2-409', [line(sbIds[1], DEMO_TEE_SKU)]),
     );
     expect(res.status).toBe(409);
     expect(res.text).toContain('Purchase order SBX-2-409 was already submitted.');
     expect((await as(sb.token).get('/api/order/order-number/SBX-2-409')).status).toBe(404);
     const batch = await as(sb.token).post('/api/order/acknowledgements', [
-      order('SBX-3', [line(sbIds[1])]),
-      order('SBX-4-409', [line(sbIds[2])]),
+      order('SBX-3', [line(sbIds[1], DEMO_TEE_SKU)]),
+      order('SBX-4-409', [line(sbIds[2], DEMO_TEE_SKU)]),
     ]);
     expect(batch.status).toBe(409);
     expect((await as(sb.token).get('/api/order/order-number/SBX-3')).status).toBe(404);
     const liveRes = await as(live.token).post(
       '/api/order/acknowledgement',
-      order('LIVE-2-409', [line(liveIds[1])]),
+      order('LIVE-2-409', [line(liveIds[1], DEMO_TEE_SKU)]),
     );
     expect(liveRes.status).toBe(200);
   });

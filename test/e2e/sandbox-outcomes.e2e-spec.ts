@@ -4,7 +4,7 @@ import { MessageOutbox } from '../../src/common/messages/message-outbox';
 import { PRINT_FAILURE_REASON } from '../../src/common/sandbox/deterministic-failures';
 import { DemoService } from '../../src/demo';
 import { createClient, createToken, TestClient } from '../factories/clients';
-import { line, order } from '../factories/orders';
+import { DEMO_TEE_SKU, line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { sandboxApi } from '../support/sandbox';
 import { share, SHARE_LINK } from '../support/share';
@@ -77,7 +77,7 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     const ack = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', live.token)
-      .send(order('LIVE-FACTORY', [line(l)]));
+      .send(order('LIVE-FACTORY', [line(l, DEMO_TEE_SKU)]));
     expect(ack.status).toBe(200);
     await answers(sb, s, 303);
     await answers(live, l, 303);

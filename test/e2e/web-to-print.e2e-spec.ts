@@ -43,7 +43,7 @@ describe('Web-to-print (HTTP)', () => {
 
   it('acknowledge, poll (202, then 303), download the ZIP: a PDF and a PNG per location and the manifest', async () => {
     const id = await designed(a);
-    const ack = await api.ack(order('W2P-1', [line(id, 'DEMO-TEE-BLK-M', 2)], { priority: 4 }));
+    const ack = await api.ack(order('W2P-1', [line(id, 'DEMO-TEE-WHT-M', 2)], { priority: 4 }));
     expect(ack.status).toBe(200);
     const first = await get(`/api/webtoprint/${id}/`);
     expect([202, 303]).toContain(first.status);
@@ -72,7 +72,7 @@ describe('Web-to-print (HTTP)', () => {
       recipeSet: { readableId: id, designVersion: 1 },
       orderNumber: 'W2P-1',
       product: { handle: 'demo-tee' },
-      items: [{ sku: 'DEMO-TEE-BLK-M', quantity: 2 }],
+      items: [{ sku: 'DEMO-TEE-WHT-M', quantity: 2 }],
     });
     const pdf = await PDFDocument.load(files.get(`${id}-front.pdf`)!);
     expect(pdf.getPageCount()).toBe(1);

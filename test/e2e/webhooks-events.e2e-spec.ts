@@ -62,7 +62,7 @@ describe('Webhooks: print-file, share, invitation and ping events (HTTP)', () =>
 
   it('records print_files.ready once the files of an ordered design are made, after its statuses', async () => {
     const id = await bottle();
-    const ack = await ordersApi(t, a).ack(order('PF-1', [line(id, 'DEMO-BOTTLE-RED', 1)]));
+    const ack = await ordersApi(t, a).ack(order('PF-1', [line(id, 'DEMO-BOTTLE-STEEL', 1)]));
     expect(ack.status).toBe(200);
     const [ready] = await recorded('print_files.ready', 1, 100_000);
     expect(ready).toEqual({
@@ -104,7 +104,7 @@ describe('Webhooks: print-file, share, invitation and ping events (HTTP)', () =>
       id,
       JSON.stringify({ front: { elements: [{ ...text, colour: '#000000', rotation: 0 }] } }),
     ]);
-    const ack = await ordersApi(t, a).ack(order('PF-2', [line(id, 'DEMO-TEE-BLK-M', 1)]));
+    const ack = await ordersApi(t, a).ack(order('PF-2', [line(id, 'DEMO-TEE-WHT-M', 1)]));
     expect(ack.status).toBe(200);
     const [failed] = await recorded('print_files.failed', 1);
     expect(failed.data).toEqual({

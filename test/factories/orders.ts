@@ -12,6 +12,13 @@ export const TEXT_TYPE = /^text\/plain; charset=utf-8$/;
 /** Today's date (UTC) as YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * SKUs of the demo products that fit the demo designs (DemoService.createRecipeSets: the first
+ * colour of each product, white and steel): the strict SKU policy refuses other colours.
+ */
+export const DEMO_TEE_SKU = 'DEMO-TEE-WHT-M';
+export const DEMO_BOTTLE_SKU = 'DEMO-BOTTLE-STEEL';
+
 /** A line item naming one recipe set, with one sku-quantity pair. */
 export const line = (recipeSetId: string, sku = 'TEE-BLK-M', quantity: unknown = 1) => ({
   recipeSetId,

@@ -25,6 +25,7 @@ export interface FakeOptions {
 
 const ORDER_TYPES = [
   'order.acknowledged',
+  'order.warning',
   'order.line_item.status_changed',
   'order.shipment.recorded',
 ];
@@ -41,6 +42,7 @@ export class FakeSandboxApi {
   private readonly sequences = new Map<string, number>();
   private readonly messages: Json[] = [];
   private invited?: string;
+  private skuPolicy = 'strict';
   private counter = 0;
 
   constructor(private readonly options: FakeOptions = {}) {
@@ -57,7 +59,7 @@ export class FakeSandboxApi {
     const failure = this.options.fail?.[route];
     if (failure) return Promise.resolve(new Response(failure.text, { status: failure.status }));
     const body =
-      typeof init?.body === 'string' && route.startsWith('POST /api/')
+      typeof init?.body === 'string' && /^(POST|PATCH) \/api\//.test(route)
         ? (JSON.parse(init.body) as Json)
         : {};
     return Promise.resolve(this.route(method, url, body, init));
@@ -136,8 +138,14 @@ export class FakeSandboxApi {
         data: {
           handle: m[1],
           locations: [{ handle: 'front', printArea: { widthMm: 300, heightMm: 400 } }],
+          skus: [{ sku: 'TEE-WHT-M', options: { colour: 'white', size: 'M' }, unitPrice: 10 }],
         },
       });
+    if (route === 'GET /api/clients/sbx/order-settings') return json({ skuPolicy: this.skuPolicy });
+    if (route === 'PATCH /api/clients/sbx/order-settings') {
+      this.skuPolicy = (body.skuPolicy as string | undefined) ?? this.skuPolicy;
+      return json({ skuPolicy: this.skuPolicy });
+    }
     if (route === 'POST /api/recipesets') {
       const readableId =
         (body.readableId as string | undefined) ??
@@ -146,8 +154,12 @@ export class FakeSandboxApi {
     }
     if (route === 'POST /api/order/acknowledgement') {
       const po = body.purchaseOrderNumber as string;
-      const ids = (body.lineItems as { recipeSetId: string }[]).map((l) => l.recipeSetId);
+      const lines = body.lineItems as { recipeSetId: string; skuQuantities?: { sku: string }[] }[];
+      const ids = lines.map((l) => l.recipeSetId);
       this.record('order.acknowledged', { purchaseOrderNumber: po, recipeSetReadableIds: ids });
+      const unlisted = lines.flatMap((l) => (l.skuQuantities ?? []).map((q) => q.sku));
+      if (this.skuPolicy === 'warn' && unlisted.some((sku) => sku !== 'TEE-WHT-M'))
+        this.record('order.warning', { purchaseOrderNumber: po, warningCount: unlisted.length });
       for (const id of ids) {
         this.record('recipe_set.status_changed', { recipeSetReadableId: id, status: 'Ordered' });
         const failing = id.startsWith('FAIL');

@@ -3,7 +3,7 @@ import { DeliveredEvent } from './webhook-receiver';
 import { eventually, webhooksApi } from './webhooks';
 import { TestApp } from '../setup/test-app';
 import { TestClient } from '../factories/clients';
-import { line, order } from '../factories/orders';
+import { DEMO_TEE_SKU, line, order } from '../factories/orders';
 
 /** Requests to the sandbox helpers and what a sandbox test reads back, as `client`. */
 export function sandboxApi(t: TestApp, client: TestClient) {
@@ -30,7 +30,7 @@ export function sandboxApi(t: TestApp, client: TestClient) {
         .send(
           order(
             po,
-            ids.map((id) => line(id)),
+            ids.map((id) => line(id, DEMO_TEE_SKU)),
           ),
         );
       if (res.status !== 200)

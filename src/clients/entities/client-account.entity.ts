@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { SkuPolicy } from '../client-settings';
 
 export enum Plan {
   Free = 'free',
@@ -72,4 +73,12 @@ export class ClientAccountEntity {
    */
   @Column({ name: 'storefront_url', type: 'varchar', length: 2000, nullable: true })
   storefrontUrl: string | null;
+
+  /**
+   * How acknowledgements treat a line item's SKU that its recipe set's product does not list or
+   * whose options contradict the design (docs/design.md §6): `strict` refuses the recipe set,
+   * `warn` accepts it with a warning, `off` does not check. Products without SKUs are never checked.
+   */
+  @Column({ name: 'sku_policy', type: 'varchar', length: 10, default: 'strict' })
+  skuPolicy: SkuPolicy;
 }

@@ -53,6 +53,31 @@ export const EVENT_CATALOG: Record<EventType, { summary: string; data: Record<st
       lineItemCount: int('How many line items it has.', 1),
     },
   },
+  'order.warning': {
+    summary:
+      "A purchase order was acknowledged with warnings: the client's SKU policy is `warn` and line items' SKUs are not ones their recipe set's product lists, or contradict the design. Sent after its `order.acknowledged`.",
+    data: {
+      ...ORDER,
+      warnings: {
+        type: 'array',
+        description: 'The warnings (the first 100), in line order.',
+        items: {
+          type: 'object',
+          required: ['recipeSetReadableId', 'lineItemPosition', 'sku', 'message'],
+          properties: {
+            recipeSetReadableId: str("The line item's recipe set.", 'DEMTEE2A'),
+            lineItemPosition: int("The line item's place in the order (0 for the first).", 0),
+            sku: { ...str('The SKU the warning is about.', 'DEMO-TEE-BLK-M'), nullable: true },
+            message: str(
+              'What is wrong.',
+              'SKU DEMO-TEE-BLK-M is colour black, but recipe set DEMTEE2A is designed in colour white.',
+            ),
+          },
+        },
+      },
+      warningCount: int('How many warnings the order has.', 1),
+    },
+  },
   'order.line_item.status_changed': {
     summary:
       "A line item's workflow status changed (POST/PUT /api/order/status); a repeat of the same status sends nothing.",

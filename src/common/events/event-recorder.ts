@@ -6,6 +6,7 @@
  */
 export const EVENT_TYPES = [
   'order.acknowledged',
+  'order.warning',
   'order.line_item.status_changed',
   'order.shipment.recorded',
   'recipe_set.status_changed',
@@ -21,6 +22,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** Event types that belong to a purchase order: they carry its number and a per-order sequence. */
 export const ORDER_EVENT_TYPES: readonly EventType[] = [
   'order.acknowledged',
+  'order.warning',
   'order.line_item.status_changed',
   'order.shipment.recorded',
 ];

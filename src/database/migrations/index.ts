@@ -24,6 +24,7 @@ import { ClientPageSettings1766003600000 } from './1766003600000-client-page-set
 import { Sandbox1766003700000 } from './1766003700000-sandbox';
 import { UserAddressWorlds1767100000000 } from './1767100000000-user-address-worlds';
 import { WebhookFairDelivery1767300000000 } from './1767300000000-webhook-fair-delivery';
+import { SkuPolicy1767400000000 } from './1767400000000-sku-policy';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   Sandbox1766003700000,
   UserAddressWorlds1767100000000,
   WebhookFairDelivery1767300000000,
+  SkuPolicy1767400000000,
 ];

@@ -38,7 +38,7 @@ export const MAX_TRACKING_NUMBERS = 100;
 export const MAX_SERIAL_NUMBERS = 1000;
 
 export class SkuQuantityDto {
-  @OptionalText(100, { example: 'DEMO-TEE-BLK-M' })
+  @OptionalText(100, { example: 'DEMO-TEE-WHT-S' })
   sku?: string | null;
 
   @ApiLenientInt({

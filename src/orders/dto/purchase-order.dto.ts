@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { FulfillmentType, ProofStatus, WorkflowStatus } from '../order.enums';
 
 class SkuQuantityOutDto {
-  @ApiProperty({ type: String, nullable: true, example: 'DEMO-TEE-BLK-M' })
+  @ApiProperty({ type: String, nullable: true, example: 'DEMO-TEE-WHT-S' })
   sku: string | null;
 
   @ApiProperty({ type: 'integer', format: 'int32', example: 2 })

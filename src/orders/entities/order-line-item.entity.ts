@@ -96,6 +96,14 @@ export class OrderLineItemEntity {
   @Column({ name: 'serial_numbers', type: 'jsonb', nullable: true })
   serialNumbers: string[] | null;
 
+  /**
+   * Why its SKUs do not fit its recipe set's product, when the `warn` SKU policy accepted it
+   * (docs/design.md §6); null: nothing to say. Its print files' manifest and the specification
+   * PDF repeat them.
+   */
+  @Column({ name: 'sku_warnings', type: 'jsonb', nullable: true })
+  skuWarnings: string[] | null;
+
   @Column({ name: 'last_modified_at', type: 'timestamptz', default: () => 'now()' })
   lastModifiedAt: Date;
 }
