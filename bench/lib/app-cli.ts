@@ -39,8 +39,27 @@ export async function createClientWithToken(
       build,
     ),
   ) as { id: string };
+  await skuPolicyOff(env, handle, build);
   const issued = parseTokenOutput(
     await runCli(['token', 'create', handle, '--role', role, '--label', 'bench'], env, build),
   );
   return { clientId: client.id, tokenId: issued.id, token: issued.token };
+}
+
+/**
+ * The benchmarks' line items carry made-up SKUs (`bench/orders-seed.ts`) on whatever demo recipe
+ * set they pick: their clients do not check SKUs (`skuPolicy` off), so every suite measures the
+ * same work on every build it compares. A build from before SKU policies has no such option and
+ * checks nothing anyway.
+ */
+async function skuPolicyOff(
+  env: NodeJS.ProcessEnv,
+  handle: string,
+  build: AppBuild,
+): Promise<void> {
+  try {
+    await runCli(['client', 'settings', handle, '--sku-policy', 'off'], env, build);
+  } catch (err) {
+    if (!/unknown option '--sku-policy'/.test(String(err))) throw err;
+  }
 }

@@ -108,8 +108,11 @@ export class ServiceEnvironment {
     handle: string,
     recipeSets: number,
   ): Promise<{ token: string; recipeSets: string[] }> {
-    const [, tokenOut, created] = await this.cliCommands(
+    // The fault and topology tests order made-up SKUs on demo recipe sets: no SKU check here
+    // (SKU rules have their own tests, test/e2e/orders-skus.e2e-spec.ts).
+    const [, , tokenOut, created] = await this.cliCommands(
       ['client', 'create', handle, '--name', handle],
+      ['client', 'settings', handle, '--sku-policy', 'off'],
       ['token', 'create', handle, '--role', 'User', '--label', 'faults'],
       ['recipe-set', 'create', handle, '--count', String(recipeSets)],
     );
