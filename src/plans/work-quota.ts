@@ -112,10 +112,9 @@ export class WorkQuota {
     const limit = perPlan[client.plan] ?? perPlan[Plan.Standard] ?? Number.MAX_SAFE_INTEGER;
     const windowMs = WINDOW_SECONDS * 1000;
     const key = `${policy}:${client.handle}`;
-    const counted =
-      units === 1 || !isWeighted(this.storage)
-        ? await this.storage.increment(key, windowMs, limit, windowMs, policy)
-        : await this.storage.incrementBy(key, units, windowMs, limit, windowMs, policy);
+    const counted = isWeighted(this.storage)
+      ? await this.storage.incrementBy(key, units, windowMs, limit, windowMs, policy)
+      : await this.storage.increment(key, windowMs, limit, windowMs, policy);
     const reset = Math.max(0, counted.isBlocked ? counted.timeToBlockExpire : counted.timeToExpire);
     const { res, headers } = context;
     const remaining = Math.max(0, limit - counted.totalHits);
