@@ -3,6 +3,12 @@ import { parseSize } from '../common/http/sizes';
 import { IntBetween } from './env-rules';
 import { ServicesEnvironment } from './services-environment';
 
+/**
+ * What one quantity of a line item may order unless MAX_LINE_ITEM_QUANTITY says otherwise: also the
+ * maximum the OpenAPI document declares, so a request valid by the schema is valid by default.
+ */
+export const DEFAULT_MAX_LINE_ITEM_QUANTITY = 10_000;
+
 const SIZE = /^\d+(b|kb|mb)$/i;
 /** `plan:count` pairs, e.g. `free:120,standard:600,enterprise:6000` (work per minute per plan). */
 const PLAN_COUNTS =
@@ -39,7 +45,7 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   MAX_REQUEST_LINE_ITEMS = 10_000;
   /** The most one quantity of a line item may order (its own, and each of its SKU quantities). */
   @IntBetween(1, 1_000_000)
-  MAX_LINE_ITEM_QUANTITY = 10_000;
+  MAX_LINE_ITEM_QUANTITY = DEFAULT_MAX_LINE_ITEM_QUANTITY;
   @IntBetween(1, 100_000)
   MAX_RECIPE_SETS_PER_REQUEST = 10_000;
   @IntBetween(1, 100_000)

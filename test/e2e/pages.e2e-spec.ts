@@ -127,6 +127,7 @@ describe('Pages: formats, next steps and client settings (HTTP)', () => {
       currency: 'EUR',
       signInUrl: null,
       storefrontUrl: null,
+      skuPolicy: 'strict',
     });
     const cases: [object, string][] = [
       [

@@ -79,7 +79,7 @@ describe('Render work: stored transformations and the render plan policy (HTTP)'
     expect(refused.headers['content-type']).toMatch(/^text\/plain/);
     expect(refused.text).toMatch(
       new RegExp(
-        `^Rate limit exceeded: client ${a.handle}'s plan allows 4 cold renders or new transformations per 60 s \\(policy render\\); retry in \\d+ s\\.$`,
+        `^Rate limit exceeded: client ${a.handle}'s plan allows 4 cold renders or new transformations per 60 s \\(policy render, PLAN_RENDERS_PER_MINUTE\\); retry in \\d+ s\\.$`,
       ),
     );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -26,12 +26,19 @@ import {
   WorkflowStatus,
 } from '../order.enums';
 import { AddressDto } from './address.dto';
+import { DEFAULT_MAX_LINE_ITEM_QUANTITY } from '../../config/work-limits-environment';
 
 export const MAX_LINE_ITEMS = 500;
 const MAX_SKU_QUANTITIES = 100;
 const MAX_COMPONENTS = 100;
 const MAX_QUANTITY = 1_000_000;
 const QUANTITY = { minimum: 0, maximum: MAX_QUANTITY };
+const LINE_QUANTITY = {
+  minimum: 0,
+  maximum: DEFAULT_MAX_LINE_ITEM_QUANTITY,
+  description:
+    'A JSON number or a numeric string ("2"); at most MAX_LINE_ITEM_QUANTITY (default 10000), 400 naming it above.',
+};
 /** Tracking numbers a line item may carry: in one request, and accumulated over ship notifications. */
 export const MAX_TRACKING_NUMBERS = 100;
 /** Serial numbers a line item may carry: in one request, and accumulated over ship notifications. */
@@ -41,11 +48,7 @@ export class SkuQuantityDto {
   @OptionalText(100, { example: 'DEMO-TEE-WHT-S' })
   sku?: string | null;
 
-  @ApiLenientInt({
-    ...QUANTITY,
-    example: 2,
-    description: 'A JSON number or a numeric string ("2").',
-  })
+  @ApiLenientInt({ ...LINE_QUANTITY, example: 2 })
   @LenientInt(0, MAX_QUANTITY)
   quantity: number;
 }
@@ -130,10 +133,10 @@ export class LineItemInputDto {
   sku?: string | null;
 
   @ApiLenientInt({
-    ...QUANTITY,
+    ...LINE_QUANTITY,
     required: false,
     nullable: true,
-    description: 'Legacy: the quantity of `sku`.',
+    description: `Legacy: the quantity of \`sku\`. ${LINE_QUANTITY.description}`,
   })
   @IsOptional()
   @LenientInt(0, MAX_QUANTITY)
