@@ -237,7 +237,7 @@ describe('Recipe sets: designs (HTTP)', () => {
     await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', a.token)
-      .send(order(`PO-DESIGN-${created.readableId}`, [line(created.readableId)]))
+      .send(order(`PO-DESIGN-${created.readableId}`, [line(created.readableId, 'TEE-WHT-S')]))
       .expect(200);
     const res = await put(a, created.readableId, { design: {} });
     expect(res.status).toBe(409);
