@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** Feature modules that other code imports only through their index.ts. */
@@ -24,14 +25,14 @@ const MODULES = [
   'health',
   'demo',
   'sandbox',
+  'messages',
 ];
 /**
- * Folders with a subfolder named like a module (src/common/metrics, src/common/sandbox,
- * src/catalog/demo). An import names a module's folder right after its `./`, `../` and `src/` steps, so `../common/metrics/…`
+ * Folders with a subfolder named like a module (src/common/metrics, src/catalog/demo). An import names a module's folder right after its `./`, `../` and `src/` steps, so `../common/metrics/…`
  * is not the metrics module; but their own files' `../metrics/…` and `./demo/…` read like the
  * module's, so that module's rule is left out for their files.
  */
-const NAMESAKES = { common: ['metrics', 'sandbox'], catalog: ['demo'] };
+const NAMESAKES = { common: ['metrics'], catalog: ['demo'] };
 const indexOnly = (modules) => [
   'error',
   {
@@ -56,9 +57,50 @@ const climbingOutOfCommon = (depth, spec) => ({
   message:
     'src/common imports only src/common and packages: move the code to the layer it needs, or declare an interface or injection token in src/common that the layer above provides (as CommonSettings, LogEntryRecorder, EventRecorder).',
 });
-const commonOnly = (depth, spec) => {
+
+/**
+ * The floors of src/common, lowest first: a folder imports only folders of lower floors (and its
+ * own files), so src/common has no import cycle. A new folder takes the floor above the highest
+ * one it imports; a folder missing here fails the lint (below).
+ */
+const COMMON_LAYERS = [
+  ['clock', 'compression', 'errors', 'events', 'files', 'pages', 'persistence', 'settings'],
+  ['crypto', 'logging', 'metrics', 'openapi'],
+  ['auth', 'jobs', 'scheduling'],
+  ['http', 'idempotency', 'redis', 'validation'],
+  ['caching', 'process', 'rate-limits', 'storage'],
+  ['workers'],
+  ['images'],
+  ['pdf'],
+];
+const floorOf = new Map(COMMON_LAYERS.flatMap((folders, floor) => folders.map((f) => [f, floor])));
+const unplaced = readdirSync(new URL('./src/common', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !floorOf.has(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0)
+  throw new Error(
+    `eslint.config.mjs: give src/common/${unplaced.join(', src/common/')} a floor in COMMON_LAYERS`,
+  );
+/** Imports from a file `depth` folders below src/common/<folder> of the folders on its floor or above. */
+const notBelow = (folder, depth) =>
+  [...floorOf]
+    .filter(([other, floor]) => other !== folder && floor >= floorOf.get(folder))
+    .map(([other, floor]) => ({
+      regex: `^(\\.\\./){${depth}}${other}(/|$)`,
+      message: `src/common/${folder} (floor ${floorOf.get(folder)} of COMMON_LAYERS in eslint.config.mjs) imports only lower floors, and src/common/${other} is on floor ${floor}: move the code down, or declare an interface below that the upper floor provides.`,
+    }));
+const commonOnly = (folder, depth, spec) => {
   const [level, { patterns }] = indexOnly(outside('common'));
-  return [level, { patterns: [...patterns, climbingOutOfCommon(depth, spec)] }];
+  return [
+    level,
+    {
+      patterns: [
+        ...patterns,
+        climbingOutOfCommon(depth, spec),
+        ...(folder ? notBelow(folder, depth) : []),
+      ],
+    },
+  ];
 };
 
 /**
@@ -122,17 +164,23 @@ export default tseslint.config(
     files: [`src/${folder}/**/*.ts`],
     rules: { 'no-restricted-imports': indexOnly(outside(folder)) },
   })),
-  // src/common imports nothing above it (replaces the module rule above for its files, keeping it).
-  ...COMMON_DEPTHS.flatMap((depth) => [
-    {
-      files: [`src/common/${'*/'.repeat(depth)}*.ts`],
-      rules: { 'no-restricted-imports': commonOnly(depth, false) },
-    },
-    {
-      files: [`src/common/${'*/'.repeat(depth)}*.spec.ts`],
-      rules: { 'no-restricted-imports': commonOnly(depth, true) },
-    },
-  ]),
+  // src/common imports nothing above it, and each of its folders only the floors below its own
+  // (replaces the module rule above for its files, keeping it).
+  ...[undefined, ...floorOf.keys()].flatMap((folder) =>
+    COMMON_DEPTHS.filter((depth) => (folder ? depth > 0 : depth === 0)).flatMap((depth) => {
+      const files = `src/common/${folder ? `${folder}/${'*/'.repeat(depth - 1)}` : ''}`;
+      return [
+        {
+          files: [`${files}*.ts`],
+          rules: { 'no-restricted-imports': commonOnly(folder, depth, false) },
+        },
+        {
+          files: [`${files}*.spec.ts`],
+          rules: { 'no-restricted-imports': commonOnly(folder, depth, true) },
+        },
+      ];
+    }),
+  ),
   // One file per infrastructure library (WRAPPED_LIBRARIES). A separate rule from the one above,
   // so that the two restrictions do not replace each other's options.
   {

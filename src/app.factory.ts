@@ -3,7 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { ErrorResponder } from './common/errors/error-responder';
+import { ErrorResponder } from './common/http/error-responder';
 import { compose } from './common/http/compose';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { noStoreByDefault } from './common/http/no-store';

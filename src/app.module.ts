@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AssetsModule } from './assets';
 import { ClientsModule } from './clients';
+import { SigningModule } from './common/auth/signing.module';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { StoredKeysCheck } from './common/crypto/stored-keys-check';
@@ -22,12 +23,12 @@ import { ShareModule } from './share';
 import { ModerationModule } from './moderation';
 import { AvailabilityModule } from './availability';
 import { ApiTokenGuard } from './common/auth/api-token.guard';
-import { ErrorResponder } from './common/errors/error-responder';
-import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { ErrorResponder } from './common/http/error-responder';
+import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { RedisModule } from './common/redis/redis.module';
 import { CachingModule } from './common/caching/caching.module';
-import { MessagesModule } from './common/messages/messages.module';
+import { MessagesModule } from './messages';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -81,6 +82,7 @@ export class AppModule {
         MetricsModule,
         LogEntriesModule,
         CryptoModule,
+        SigningModule,
         StorageModule,
         IdempotencyModule,
         ClientsModule,

@@ -12,11 +12,10 @@ import {
 } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
-import { API_TOKEN_SECURITY, Public } from '../common/auth/access.decorators';
+import { Public } from '../common/auth/access.decorators';
 import { actsForAnyClient, Actor } from '../common/auth/actor';
-import { TOKEN_CHALLENGE, TOKEN_HEADER } from '../common/auth/token-header';
 import { FormFields, readForm } from '../common/http/form-body';
-import { FormGuard } from '../common/http/form-guard';
+import { FormGuard } from '../common/auth/form-guard';
 import { formatLocale, sendPrivatePage } from '../common/pages';
 import {
   detailsPage,
@@ -28,6 +27,11 @@ import {
 import { AvailabilityService } from './availability.service';
 import { PageCaller, PAGES_PATH, PageSessions, safeNext } from './page-sessions';
 import { ApiResponseHeaders } from '../common/openapi/response-headers';
+import {
+  API_TOKEN_SECURITY,
+  TOKEN_CHALLENGE,
+  TOKEN_HEADER,
+} from '../common/openapi/security-schemes';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 const UNAUTHORIZED = ApiResponse({

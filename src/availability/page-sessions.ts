@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { actsForAnyClient, Actor } from '../common/auth/actor';
-import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
+import { pathAmbiguity, rawPathOf } from '../common/auth/unambiguous-path';
 import { TokenAuthenticator } from '../common/auth/token-authenticator';
 import { presentedToken } from '../common/auth/token-header';
 import { Clock } from '../common/clock/clock';
 import { capabilityHash, looksLikeCapability, newCapability } from '../common/crypto/capability';
-import { cookie } from '../common/http/form-guard';
+import { cookie } from '../common/auth/form-guard';
 import { AppConfig } from '../config/app-config';
 import { AvailabilityRepository } from './availability.repository';
 

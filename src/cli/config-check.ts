@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SmtpMailer } from '../common/messages/smtp-mailer';
+import { SmtpMailer } from '../messages';
 import { causeOf, pingRedis, redactedUrl } from '../common/process/reach-at-start';
 import { S3BlobStore } from '../common/storage/s3-blob-store';
 import { AppConfig } from '../config/app-config';

@@ -6,12 +6,13 @@ import { DataSource } from 'typeorm';
 import { EX_CONFIG } from '../bootstrap-config';
 import { ClientsModule } from '../clients';
 import { CachingModule } from '../common/caching/caching.module';
+import { SigningModule } from '../common/auth/signing.module';
 import { ClockModule } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
 import { IdempotencyModule } from '../common/idempotency/idempotency.module';
 import { JobsModule } from '../common/jobs/jobs.module';
 import { LoggingModule } from '../common/logging/logging.module';
-import { MessagesModule } from '../common/messages/messages.module';
+import { MessagesModule } from '../messages';
 import { RateLimitsModule } from '../common/rate-limits/rate-limits.module';
 import { RedisModule } from '../common/redis/redis.module';
 import { SchedulingModule } from '../common/scheduling/work-pools';
@@ -52,6 +53,7 @@ class CliModule {
         CachingModule,
         ClockModule,
         StorageModule,
+        SigningModule,
         // The feature modules' routes use it; the CLI builds them without the app.
         IdempotencyModule,
         ClientsModule,

@@ -1,8 +1,7 @@
 import { Command } from 'commander';
 import { FailedJob, JobQueue } from '../common/jobs/job-queue';
 import { QueueStats } from '../common/jobs/job-stats';
-import { MessageOutbox } from '../common/messages/message-outbox';
-import { OUTBOX_STATUSES, OutboxStatus } from '../common/messages/outbox-message.entity';
+import { MessageOutbox, OUTBOX_STATUSES, OutboxStatus } from '../messages';
 import { isUuid } from '../common/validation/uuid';
 import { intOption, UsageError, withContext } from './context';
 import { ageText, Column, out, printList } from './output';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Repository } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
@@ -32,6 +32,16 @@ export class ClientsRepository {
     sandbox: boolean,
   ): Promise<ClientAccountEntity> {
     return this.clients.save(this.clients.create({ handle, name, plan, sandbox }));
+  }
+
+  /** Which of `ids` are sandbox clients' (in the unit of work's transaction when there is one). */
+  async sandboxIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.clients.find({
+      select: { id: true },
+      where: { id: In([...new Set(ids)]), sandbox: true },
+    });
+    return new Set(rows.map((r) => r.id));
   }
 
   listClients(): Promise<ClientAccountEntity[]> {

@@ -139,6 +139,11 @@ export class ClientsService {
    * How the client's acknowledgements check SKUs (inside the caller's unit of work);
    * the default for a client that no longer exists.
    */
+  /** Which of the clients `ids` are sandbox clients (their messages are held, never sent). */
+  sandboxIds(ids: readonly string[]): Promise<Set<string>> {
+    return this.repo.sandboxIds(ids);
+  }
+
   async skuPolicy(clientId: string): Promise<SkuPolicy> {
     return (await this.repo.skuPolicyOf(clientId)) ?? DEFAULT_SKU_POLICY;
   }

@@ -1,10 +1,19 @@
 import { resolve } from 'node:path';
 import { Environment, parseEnvironment } from './environment';
 import { parseSize } from '../common/http/sizes';
-import type { MessageSettings } from '../common/messages/message-outbox';
 import type { CommonSettings } from '../common/settings/common-settings';
-import type { S3Settings } from '../common/storage/s3-blob-store';
-import { DEFAULT_WORKER_THREADS, WorkerPoolSettings } from '../common/workers/worker-pool';
+import { DEFAULT_WORKER_THREADS } from '../common/workers/worker-pool';
+import type { S3Settings, WorkerPoolSettings } from '../common/settings/section-settings';
+
+/** Message delivery (src/messages): a channel without its setting keeps its messages. */
+export interface MessageSettings {
+  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  from: string;
+  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
+  smsWebhookUrl: string | undefined;
+}
 
 /** Users (src/users): invitations and credential checks. */
 export interface UserSettings {

@@ -68,7 +68,7 @@ export class ServicesEnvironment extends WebhooksEnvironment {
   })
   S3_PREFIX = '';
 
-  // Message delivery (src/common/messages). Without SMTP_URL (or SMS_WEBHOOK_URL) messages of that
+  // Message delivery (src/messages). Without SMTP_URL (or SMS_WEBHOOK_URL) messages of that
   // channel stay in the outbox: `npm run cli -- outbox list` shows them.
   @IsOptional()
   @Matches(/^smtps?:\/\/[^\s/]+\/?$/, {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
-import { acknowledgedAsDuplicate } from '../common/sandbox/deterministic-failures';
+import { acknowledgedAsDuplicate } from './sandbox-duplicates';
 import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
 import { FieldCipher } from '../common/crypto/field-cipher';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { SIGNATURE_PARAMS, UrlSigner } from '../common/auth/signed-urls';
-import { pathAmbiguity, rawPathOf } from '../common/http/unambiguous-path';
+import { pathAmbiguity, rawPathOf } from '../common/auth/unambiguous-path';
 import { Clock } from '../common/clock/clock';
 import { invalidField } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';

@@ -1,5 +1,5 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { refuseAmbiguousPaths } from '../common/http/unambiguous-path';
+import { refuseAmbiguousPaths } from '../common/auth/unambiguous-path';
 import { AssetsModule } from '../assets';
 import { FontsModule } from '../fonts';
 import { RecipeSetsModule } from '../recipe-sets';

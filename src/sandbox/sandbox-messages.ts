@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
-import { MessageOutbox } from '../common/messages/message-outbox';
+import { MessageOutbox } from '../messages';
 import { HeldMessageDto } from './sandbox.dto';
 
 /**

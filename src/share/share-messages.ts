@@ -1,6 +1,5 @@
-import { emailDocument, MessageLocale } from '../common/messages/message-templates';
+import { EmailContent, emailDocument, MessageLocale } from '../messages';
 import { escapeHtml, formatDay } from '../common/pages';
-import { EmailContent } from '../common/messages/outbound-message';
 import { oneLine } from '../common/validation/one-line';
 import { fill, SHARE_TEXTS } from './share-texts';
 

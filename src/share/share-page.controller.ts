@@ -5,7 +5,7 @@ import { Public } from '../common/auth/access.decorators';
 import { CrossOriginResource } from '../common/http/cross-origin-resource';
 import { ApiTextError } from '../common/openapi/api-text-error.decorator';
 import { ApiResponseHeaders } from '../common/openapi/response-headers';
-import { MESSAGE_LOCALES } from '../common/messages/message-templates';
+import { MESSAGE_LOCALES } from '../messages';
 import { SharePageService } from './share-page.service';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };

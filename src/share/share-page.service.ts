@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { Role } from '../common/auth/role';
 import { Clock } from '../common/clock/clock';
-import { MessageLocale, messageLocale } from '../common/messages/message-templates';
+import { messageLocale, MessageLocale } from '../messages';
 import { AppConfig } from '../config/app-config';
 import { ClientsService, storefrontLink } from '../clients';
 import { ProductNotFound } from '../catalog';

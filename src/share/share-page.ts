@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MessageLocale } from '../common/messages/message-templates';
+import { MessageLocale } from '../messages';
 import { escapeHtml, fillHtml, instantElement, pageDocument, pageStyle } from '../common/pages';
 import { oneLine } from '../common/validation/one-line';
 import { fill, SHARE_TEXTS } from './share-texts';

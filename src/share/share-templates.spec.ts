@@ -1,4 +1,4 @@
-import { MESSAGE_LOCALES } from '../common/messages/message-templates';
+import { MESSAGE_LOCALES } from '../messages';
 import { shareEmail, ShareContent, shareSms } from './share-messages';
 import { renderShareErrorPage, renderSharePage, sharePagePolicy } from './share-page';
 import { SHARE_TEXTS } from './share-texts';

@@ -1,4 +1,4 @@
-import { MessageLocale } from '../common/messages/message-templates';
+import { MessageLocale } from '../messages';
 
 /** Every text of a share (messages and the share page) in one locale. */
 export interface ShareTexts {

@@ -5,14 +5,14 @@ import { ClientsService } from '../clients';
 import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
-import { MessageQuota } from '../common/messages/message-quota';
-import { MessageOutbox } from '../common/messages/message-outbox';
-import { messageLocale } from '../common/messages/message-templates';
 import {
   maskRecipient,
   MessageChannel,
+  messageLocale,
+  MessageOutbox,
+  MessageQuota,
   OutboundMessage,
-} from '../common/messages/outbound-message';
+} from '../messages';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { EventRecorder } from '../common/events/event-recorder';
 import { isUuid } from '../common/validation/uuid';

@@ -1,6 +1,5 @@
-import { emailDocument, messageLocale } from '../common/messages/message-templates';
+import { emailDocument, messageLocale, OutboundMessage } from '../messages';
 import { escapeHtml } from '../common/pages';
-import { OutboundMessage } from '../common/messages/outbound-message';
 import { INVITATION_TEXTS } from './invitation-texts';
 
 export interface InvitationMessageInput {

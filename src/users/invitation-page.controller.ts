@@ -12,15 +12,11 @@ import {
 import { PROBLEM_JSON, ProblemDetails } from '../common/errors/problem-details';
 import { Request, Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
-import { FormGuard } from '../common/http/form-guard';
+import { FormGuard } from '../common/auth/form-guard';
 import { sendPrivatePage } from '../common/pages';
 import { FormFields, readForm } from '../common/http/form-body';
 import { withoutUnstorable } from '../common/validation/storable-text';
-import {
-  MESSAGE_LOCALES,
-  MessageLocale,
-  messageLocale,
-} from '../common/messages/message-templates';
+import { MESSAGE_LOCALES, messageLocale, MessageLocale } from '../messages';
 import { INVITATION_TEXTS } from './invitation-texts';
 import { invitationDeadPage, invitationDonePage, invitationFormPage } from './invitation.page';
 import { Acceptance, InvitationsService, OpenInvitation } from './invitations.service';

@@ -1,4 +1,4 @@
-import { MessageLocale } from '../common/messages/message-templates';
+import { MessageLocale } from '../messages';
 import type { AcceptanceProblem } from './invitations.service';
 
 /** Everything the invitation e-mail and the acceptance pages say, per locale. */

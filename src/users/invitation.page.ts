@@ -1,4 +1,4 @@
-import { MessageLocale } from '../common/messages/message-templates';
+import { MessageLocale } from '../messages';
 import { escapeHtml, pageDocument } from '../common/pages';
 import { INVITATION_TEXTS } from './invitation-texts';
 import { MIN_PASSWORD_LENGTH } from './password-policy';

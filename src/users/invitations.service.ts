@@ -3,7 +3,7 @@ import { Clock } from '../common/clock/clock';
 import { EventRecorder } from '../common/events/event-recorder';
 import { capabilityHash, looksLikeCapability } from '../common/crypto/capability';
 import { PasswordHasher } from '../common/crypto/password-hasher';
-import { MessageLocale, messageLocale } from '../common/messages/message-templates';
+import { messageLocale, MessageLocale } from '../messages';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { UserStatus } from '../clients';

@@ -10,6 +10,7 @@ export { SpecificationService } from './specification.service';
 /** Sandbox clients' print-file failures (the /api/sandbox helpers). */
 export { PrintFailures } from './print-failures';
 export type { RequestedPrintFailure } from './print-failures';
+export { PRINT_FAILURE_REASON } from './sandbox-print-failures';
 export { generatePrintFiles } from './print-files';
 export type { PrintFileSet, PrintFilesInput } from './print-files';
 /** The process's budget of bytes for print jobs (PRINT_MEMORY_BUDGET_MB). */

@@ -4,12 +4,9 @@ import { Clock } from '../common/clock/clock';
 import { JobQueue } from '../common/jobs/job-queue';
 import { printFilesJobKey } from '../common/jobs/job-registry';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import {
-  PRINT_FAILURE_REASON,
-  printFilesFailByInput,
-} from '../common/sandbox/deterministic-failures';
 import { DesignedRecipeSet, RecipeSetDesignsService } from '../recipe-sets';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
+import { PRINT_FAILURE_REASON, printFilesFailByInput } from './sandbox-print-failures';
 
 /** What the sandbox helper answers: the run that will fail. */
 export interface RequestedPrintFailure {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MessageOutbox } from '../common/messages/message-outbox';
+import { MessageOutbox } from '../messages';
 import { escapeHtml } from '../common/pages';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { WebhookEndpointEntity } from './entities';

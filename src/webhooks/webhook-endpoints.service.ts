@@ -10,7 +10,7 @@ import {
   OutboundTargets,
   TargetRefused,
 } from '../common/http/outbound-target';
-import { MessageQuota } from '../common/messages/message-quota';
+import { MessageQuota } from '../messages';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUuid } from '../common/validation/uuid';
 import { ClientsService } from '../clients';

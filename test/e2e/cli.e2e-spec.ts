@@ -1,4 +1,4 @@
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { TestingModuleBuilder } from '@nestjs/testing';
 import { JobQueue } from '../../src/common/jobs/job-queue';
-import { DeliverMessageJob } from '../../src/common/messages/deliver-message.job';
+import { DeliverMessageJob } from '../../src/messages';
 import { createTestApp, startBeside, TestApp } from '../setup/test-app';
 
 /**

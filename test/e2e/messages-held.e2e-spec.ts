@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { createClient } from '../factories/clients';
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually, testEmail, testSms } from '../support/messages';
 

@@ -1,4 +1,4 @@
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually, testEmail, testSms } from '../support/messages';

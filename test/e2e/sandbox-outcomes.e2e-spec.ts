@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
-import { PRINT_FAILURE_REASON } from '../../src/common/sandbox/deterministic-failures';
+import { MessageOutbox } from '../../src/messages';
+import { PRINT_FAILURE_REASON } from '../../src/web-to-print';
 import { DemoService } from '../../src/demo';
 import { createClient, createToken, TestClient } from '../factories/clients';
 import { DEMO_TEE_SKU, line, order } from '../factories/orders';

@@ -1,4 +1,4 @@
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { Role } from '../../src/common/auth/role';
 import { createClient, TestClient } from '../factories/clients';

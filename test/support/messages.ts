@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { emailDocument } from '../../src/common/messages/message-templates';
-import { OutboundMessage } from '../../src/common/messages/outbound-message';
+import { emailDocument, OutboundMessage } from '../../src/messages';
 
 /** Polls `check` every 50 ms for up to `ms`. */
 export async function eventually(

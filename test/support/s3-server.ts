@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { S3Settings } from '../../src/common/storage/s3-blob-store';
+import type { S3Settings } from '../../src/common/settings/section-settings';
 
 /** s3rver accepts requests signed with this key pair. */
 const KEY = 'S3RVER';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { DemoService } from '../../src/demo';
 import { TestClient } from '../factories/clients';
 import { TestApp } from '../setup/test-app';

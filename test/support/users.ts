@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MessageOutbox } from '../../src/common/messages/message-outbox';
+import { MessageOutbox } from '../../src/messages';
 import { TestApp } from '../setup/test-app';
 
 /** The invitation links the outbox holds for `email`, oldest first (embedded mode: held). */

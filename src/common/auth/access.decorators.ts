@@ -6,16 +6,13 @@ import {
 } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
+import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../openapi/security-schemes';
 import { Actor } from './actor';
 import { Role } from './role';
 
 export const ACCESS_RULE = 'access-rule';
-export const API_TOKEN_SECURITY = 'api-token';
 
 export type AccessRule = { public: true } | { public: false; role: Role; signedUrls?: boolean };
-
-/** The OpenAPI security scheme of signed URLs (the `signature` query parameter and its kin). */
-export const SIGNED_URL_SECURITY = 'signed-url';
 
 /** Marks a route as open to anyone. Every other route needs a token: the guard denies by default. */
 export const Public = (): MethodDecorator & ClassDecorator =>

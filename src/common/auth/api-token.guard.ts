@@ -4,7 +4,7 @@ import { Request } from 'express';
 import { CommonSettings } from '../settings/common-settings';
 import { Clock } from '../clock/clock';
 import { Actor, actorHolds } from './actor';
-import { AmbiguousPath } from '../http/unambiguous-path';
+import { AmbiguousPath } from './unambiguous-path';
 import { ACCESS_RULE, AccessRule } from './access.decorators';
 import {
   InvalidSignedUrl,
@@ -15,7 +15,8 @@ import {
 } from './auth.errors';
 import { UrlSigner } from './signed-urls';
 import { TokenAuthenticator } from './token-authenticator';
-import { presentedToken, TOKEN_HEADER } from './token-header';
+import { presentedToken } from './token-header';
+import { TOKEN_HEADER } from '../openapi/security-schemes';
 
 /**
  * The global guard: deny by default. A route must say `@Public()` or `@Authenticated()`; the token

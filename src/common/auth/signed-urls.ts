@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { pathAmbiguity, rawPathOf } from '../http/unambiguous-path';
+import { pathAmbiguity, rawPathOf } from './unambiguous-path';
 
 /**
  * Query parameters a signed URL carries: whom it was signed for, until when, with which key, and

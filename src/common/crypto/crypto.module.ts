@@ -1,15 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { CommonSettings } from '../settings/common-settings';
 import { FieldCipher } from './field-cipher';
-import { UrlSigner } from '../auth/signed-urls';
-import { FormGuard } from '../http/form-guard';
 import { PasswordHasher } from './password-hasher';
-import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
+import { KeyRing, loadKeyRing } from './key-ring';
 
 /**
- * The configured (or locally generated) key ring, and what is keyed by it: the FieldCipher and
- * the URL signer and the form guard (secrets derived from each data key, so rotating the keys
- * rotates them too), and password hashing.
+ * The configured (or locally generated) key ring, the FieldCipher keyed by it, and password
+ * hashing. What is signed with secrets derived from the keys is SigningModule's (common/auth).
  */
 @Global()
 @Module({
@@ -25,18 +22,7 @@ import { deriveSecrets, KeyRing, loadKeyRing } from './key-ring';
       useFactory: (keys: KeyRing) => new FieldCipher(keys),
     },
     { provide: PasswordHasher, useValue: new PasswordHasher() },
-    {
-      provide: FormGuard,
-      inject: [KeyRing, CommonSettings],
-      useFactory: (keys: KeyRing, config: CommonSettings) =>
-        new FormGuard(deriveSecrets(keys, 'forms'), config.baseUrl),
-    },
-    {
-      provide: UrlSigner,
-      inject: [KeyRing],
-      useFactory: (keys: KeyRing) => new UrlSigner(deriveSecrets(keys, 'signed-urls')),
-    },
   ],
-  exports: [KeyRing, FieldCipher, UrlSigner, PasswordHasher, FormGuard],
+  exports: [KeyRing, FieldCipher, PasswordHasher],
 })
 export class CryptoModule {}

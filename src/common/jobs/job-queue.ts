@@ -30,20 +30,6 @@ const STOP_TIMEOUT_MS = 10_000;
 /** The schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
 
-/**
- * Jobs: whether this process runs workers, how often an idle worker looks for work, and how often
- * expired attempts (a worker that died) are failed for retry.
- */
-export interface JobSettings {
-  workers: boolean;
-  pollSeconds: number;
-  maintenanceSeconds: number;
-  /** How long one attempt may run before it counts as lost (its worker died). */
-  expireSeconds: number;
-  /** A client's jobs of one fair queue running at once, across processes (JOB_CLIENT_CONCURRENCY). */
-  clientConcurrency: number;
-}
-
 export interface SendJobOptions {
   /** 0–4, higher first (default 2). */
   priority?: number;

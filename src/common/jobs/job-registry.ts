@@ -10,7 +10,7 @@ export interface JobPayloads {
    * set requested with other settings that is not made yet (src/web-to-print).
    */
   'print-files': { recipeSetId: string; designVersion: number };
-  /** One message of the outbox (common/messages). */
+  /** One message of the outbox (src/messages). */
   'deliver-message': { messageId: string };
   /**
    * Webhook delivery attempts are due (src/webhooks): the worker makes every due attempt it can

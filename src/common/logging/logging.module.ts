@@ -4,12 +4,16 @@ import { LoggerModule } from 'nestjs-pino';
 import pino, { type DestinationStream } from 'pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CommonSettings } from '../settings/common-settings';
-import type { LineOut } from '../process/start-line';
 import { serializeError } from './error-serializer';
 import { pathForLog } from './capability-paths';
 import { truncateForLog } from './log-limits';
 import { requestLogger } from './request-logger';
-import { demoteStartupChatter, ReadableLogStream, wantsReadableLogs } from './readable-logs';
+import {
+  demoteStartupChatter,
+  LineOut,
+  ReadableLogStream,
+  wantsReadableLogs,
+} from './readable-logs';
 
 /**
  * Paths removed from every log line. Request headers are never logged at all (they carry the

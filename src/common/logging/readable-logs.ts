@@ -1,5 +1,11 @@
 import type { LogFn, Logger } from 'pino';
 
+/** Where a line of output goes: stdout, stderr or a test's sink. */
+export interface LineOut {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
 /**
  * Logs for a developer at a terminal: one short line per record (`time LEVEL [context] message`)
  * instead of JSON. Used only in development when stdout is a terminal; production, pipes, files

@@ -2,13 +2,12 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { envelopeSchema, EVENT_CATALOG } from '../events/event-catalog';
 import { EventType } from '../events/event-recorder';
-import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../auth/access.decorators';
-import { TOKEN_HEADER } from '../auth/token-header';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 import { applyBodyContents } from './api-body-content';
 import { describeDefaultsOfOptionalProperties } from './optional-defaults';
 import { applyPathForms } from './path-forms';
 import { applyResponseHeaders } from './response-headers';
+import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './security-schemes';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 

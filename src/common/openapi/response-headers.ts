@@ -1,6 +1,6 @@
 import { ApiExtension, ApiHeader, ApiResponse, OpenAPIObject } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
-import { TOKEN_CHALLENGE } from '../auth/token-header';
+import { TOKEN_CHALLENGE } from './security-schemes';
 
 /**
  * The response headers clients read, each described once (`components.headers`): an operation

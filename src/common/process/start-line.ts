@@ -1,12 +1,7 @@
 import { hostname } from 'node:os';
-import { formatLogLine, wantsReadableLogs } from '../logging/readable-logs';
+import { formatLogLine, LineOut, wantsReadableLogs } from '../logging/readable-logs';
 
 /** Where start-up lines go: stdout, or stderr for a failure. */
-export interface LineOut {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
-
 const LEVELS = { info: 30, warn: 40, error: 50 } as const;
 
 function record(level: keyof typeof LEVELS, msg: string, fields: Record<string, unknown>) {

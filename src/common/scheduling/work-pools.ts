@@ -5,27 +5,6 @@ import { CommonSettings } from '../settings/common-settings';
 import { FairPool, PoolObserver } from './fair-pool';
 import { PeriodicTasks } from './periodic-task';
 
-/** How one kind of work waits: a client's share of its pool, tasks waiting in all and per client. */
-interface QueueSettings {
-  /** Fraction of the pool one client may hold. */
-  clientShare: number;
-  queue: number;
-  clientQueue: number;
-  queueWaitMs: number;
-}
-
-/** Renders, and transformations of stored renders (lighter: more at once), at once. */
-export interface RenderPoolSettings extends QueueSettings {
-  concurrency: number;
-  transformConcurrency: number;
-}
-
-/** Upload normalisations, and upload bodies held in memory, at once. */
-export interface UploadPoolSettings extends QueueSettings {
-  concurrency: number;
-  bodies: number;
-}
-
 /** The pools by their name in /metrics. */
 type PoolName = 'renders' | 'transforms' | 'upload_bodies' | 'uploads';
 

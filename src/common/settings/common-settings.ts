@@ -1,9 +1,11 @@
 import type { LevelWithSilent } from 'pino';
-import type { JobSettings } from '../jobs/job-queue';
-import type { MessageSettings } from '../messages/message-outbox';
-import type { RenderPoolSettings, UploadPoolSettings } from '../scheduling/work-pools';
-import type { S3Settings } from '../storage/s3-blob-store';
-import type { WorkerPoolSettings } from '../workers/worker-pool';
+import type {
+  JobSettings,
+  RenderPoolSettings,
+  S3Settings,
+  UploadPoolSettings,
+  WorkerPoolSettings,
+} from './section-settings';
 
 /**
  * What src/common reads of the service's configuration. The configuration (AppConfig, in
@@ -45,5 +47,4 @@ export abstract class CommonSettings {
   abstract readonly jobs: JobSettings;
   /** The bucket when blobs are kept in S3, otherwise undefined (a directory of DATA_DIR). */
   abstract readonly s3: S3Settings | undefined;
-  abstract readonly messages: MessageSettings;
 }

@@ -3,8 +3,9 @@ import { blobStoreContract, StoreUnderTest } from '../../../test/support/blob-st
 import { startS3Server, TestS3Server } from '../../../test/support/s3-server';
 import { BlobKeys } from './blob-keys';
 import { IMMUTABLE_CACHE_CONTROL } from './blob-store';
-import { S3BlobStore, S3Settings } from './s3-blob-store';
+import { S3BlobStore } from './s3-blob-store';
 import { sha256 } from '../../../test/support/sha256';
+import type { S3Settings } from '../settings/section-settings';
 
 function openStore(settings: S3Settings): Promise<StoreUnderTest> {
   const store = new S3BlobStore(settings);

@@ -11,20 +11,7 @@ import { OnModuleDestroy } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { assertBlobKey, contentTypeOfKey, etagOfKey } from './blob-keys';
 import { BlobInfo, BlobStore, ByteRange, IMMUTABLE_CACHE_CONTROL, PutOptions } from './blob-store';
-
-/** Where BLOB_STORE=s3 keeps blobs. */
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  /** An S3-compatible server's URL; unset for AWS S3 itself. */
-  endpoint: string | undefined;
-  /** Explicit keys; unset: the AWS SDK's default credential chain. Never logged. */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}` (most S3-compatible servers). */
-  forcePathStyle: boolean;
-  /** Prepended to every key in the bucket: '' or segments ending in `/`. */
-  prefix: string;
-}
+import type { S3Settings } from '../settings/section-settings';
 
 /**
  * Blobs in an S3-compatible bucket (BLOB_STORE=s3): `<S3_PREFIX><key>`, stored with the key's

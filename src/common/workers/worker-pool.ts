@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import type { TaskCall } from './worker-entry';
 import { projectRoot } from '../files/project-root';
+import type { WorkerPoolSettings } from '../settings/section-settings';
 
 /** The module every worker thread runs (it lowers the thread's priority, then runs the task). */
 const ENTRY = 'common/workers/worker-entry';
@@ -23,18 +24,6 @@ const ENTRY = 'common/workers/worker-entry';
  * `movedBack`, worker-entry.ts). Worker threads run at a lower priority
  * than the event loop (worker-entry.ts).
  */
-
-/** Settings of the pool (WORKER_* variables). */
-export interface WorkerPoolSettings {
-  /** Threads at most; they start when work arrives and stop when idle. */
-  threads: number;
-  /** Tasks waiting for a thread at most; beyond, WorkerPoolBusy (503). */
-  queue: number;
-  /** A task running longer is aborted (its thread terminated): WorkerTaskTimedOut (503). */
-  taskTimeoutMs: number;
-  /** V8 old-generation heap of each thread, in MB: beyond, the thread dies (WorkerTaskFailed). */
-  heapMb: number;
-}
 
 /** min(2, cores): renders and documents must leave a core to the event loop on small machines. */
 export const DEFAULT_WORKER_THREADS = Math.max(1, Math.min(2, availableParallelism()));

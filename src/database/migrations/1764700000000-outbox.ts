@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The outbox of e-mail and SMS (src/common/messages): one row per message and recipient, its
+ * The outbox of e-mail and SMS (src/messages): one row per message and recipient, its
  * recipient and content encrypted, sent by the `deliver-message` job.
  */
 export class Outbox1764700000000 implements MigrationInterface {

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Users of client accounts (src/users): an e-mail is a user once in the service; invitations are
  * the hash of their link's token. API tokens may belong to a user (and stop working while the
  * user is disabled). Daily counts of the messages clients have had sent, per kind (invitations,
- * shares), for their daily caps (src/common/messages).
+ * shares), for their daily caps (src/messages).
  */
 export class Users1764800000000 implements MigrationInterface {
   name = 'Users1764800000000';

@@ -3,9 +3,9 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { Request, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { CommonSettings } from '../settings/common-settings';
-import { DomainError, ErrorKind, ValidationFailed } from './domain-error';
+import { DomainError, ErrorKind, ValidationFailed } from '../errors/domain-error';
 import { ErrorResponder } from './error-responder';
-import { LogEntryRecord, LogEntryRecorder } from './log-entry-recorder';
+import { LogEntryRecord, LogEntryRecorder } from '../errors/log-entry-recorder';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const TEXT = 'text/plain; charset=utf-8';

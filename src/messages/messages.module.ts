@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientsModule } from '../clients';
 import { DeliverMessageJob } from './deliver-message.job';
 import { MessageDailyCountEntity } from './message-daily-count.entity';
 import { MessageOutbox } from './message-outbox';
@@ -10,11 +11,14 @@ import { OutboxRepository } from './outbox.repository';
 
 /**
  * The outbox and delivery of e-mail and SMS, and their daily caps (docs/design.md §10), for every
- * module.
+ * module. Whether a client is a sandbox client (its messages are held) it asks the clients module.
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity])],
+  imports: [
+    TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity]),
+    ClientsModule,
+  ],
   providers: [MessageOutbox, DeliverMessageJob, MessageQuota, OutboxRepository, OutboxMetrics],
   exports: [MessageOutbox, MessageQuota],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../persistence/unit-of-work';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { MessageDailyCountEntity } from './message-daily-count.entity';
 
 export type QuotaClaim = { granted: true; total: number } | { granted: false; usedToday: number };

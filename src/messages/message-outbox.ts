@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../clock/clock';
-import { FieldCipher } from '../crypto/field-cipher';
-import { JobContext, JobQueue } from '../jobs/job-queue';
-import { JOB_QUEUES } from '../jobs/job-registry';
-import { UnitOfWork } from '../persistence/unit-of-work';
-import { withDeadline } from '../scheduling/deadline';
-import { CommonSettings } from '../settings/common-settings';
+import { Clock } from '../common/clock/clock';
+import { FieldCipher } from '../common/crypto/field-cipher';
+import { JobContext, JobQueue } from '../common/jobs/job-queue';
+import { JOB_QUEUES } from '../common/jobs/job-registry';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { withDeadline } from '../common/scheduling/deadline';
+import { AppConfig } from '../config/app-config';
+import { ClientsService } from '../clients';
 import { maskRecipient, MessageChannel, OutboundMessage } from './outbound-message';
 import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
 import { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 import { SmsWebhook } from './sms-webhook';
 import { DeliveryRefused, SmtpMailer } from './smtp-mailer';
-
-/** Message delivery: a channel without its setting keeps its messages. */
-export interface MessageSettings {
-  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
-  smtpUrl: string | undefined;
-  /** The From header of every e-mail. */
-  from: string;
-  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
-  smsWebhookUrl: string | undefined;
-}
 
 /** A message as `outbox list` shows it to the operator: decrypted, whole. */
 export interface ListedMessage {
@@ -77,12 +68,13 @@ export class MessageOutbox implements OnApplicationShutdown {
   private readonly sms?: SmsWebhook;
 
   constructor(
-    config: CommonSettings,
+    config: AppConfig,
     private readonly repo: OutboxRepository,
     private readonly uow: UnitOfWork,
     private readonly jobs: JobQueue,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
+    private readonly clients: ClientsService,
   ) {
     const { smtpUrl, from, smsWebhookUrl } = config.messages;
     if (smtpUrl) this.mailer = new SmtpMailer(smtpUrl, from);
@@ -106,7 +98,7 @@ export class MessageOutbox implements OnApplicationShutdown {
     const now = this.clock.now();
     // A sandbox client's messages are held whatever is configured: never sent, listed to it.
     // (Asked only of messages that would be sent: the others are held anyway.)
-    const sandbox = await this.repo.sandboxClients(
+    const sandbox = await this.clients.sandboxIds(
       messages.flatMap((m) => (m.clientId && this.sends(m.channel) ? [m.clientId] : [])),
     );
     const held = (m: OutboundMessage) =>

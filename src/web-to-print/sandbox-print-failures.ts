@@ -1,11 +1,7 @@
 /**
- * The failures a sandbox client's input asks for (docs/api/sandbox.md), so that a partner's test suite
- * can rely on them. Live clients never see them: each rule applies only where the caller or the
- * recipe set is a sandbox client's.
+ * The print-file failure a sandbox client's input asks for (docs/api/sandbox.md), so that a
+ * partner's test suite can rely on it. Live recipe sets never see it.
  */
-
-/** A sandbox purchase order number ending in this is acknowledged as already submitted (409). */
-export const CONFLICT_SUFFIX = '-409';
 
 /**
  * A sandbox recipe set whose readable id starts with this fails its print files for good. The
@@ -17,11 +13,6 @@ export const PRINT_FAILURE_PREFIX = 'FAIL';
 /** The reason a print-file run of a FAIL… recipe set gives. */
 export const PRINT_FAILURE_REASON =
   'Sandbox: recipe sets whose readable id starts with FAIL fail their print files.';
-
-/** Whether acknowledging this purchase order number must answer as already submitted. */
-export function acknowledgedAsDuplicate(sandbox: boolean, purchaseOrderNumber: string): boolean {
-  return sandbox && purchaseOrderNumber.endsWith(CONFLICT_SUFFIX);
-}
 
 /** Whether this recipe set's print files must fail. */
 export function printFilesFailByInput(sandbox: boolean, readableId: string): boolean {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { SigningKey } from '../auth/signed-urls';
+import type { SigningKey } from './signed-urls';
 
 /** The cookie that carries a form's secret half. */
 export const FORM_COOKIE = 'pci_form';

@@ -6,18 +6,18 @@ import { STATUS_CODES } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import type { Counter } from '../metrics/prom-client';
 import { CommonSettings } from '../settings/common-settings';
-import { parseSize } from '../http/sizes';
+import { parseSize } from './sizes';
 import { pathForLog } from '../logging/capability-paths';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { isDatabaseUnavailable } from '../persistence/pg-errors';
 import { Actor } from '../auth/actor';
-import { TOKEN_CHALLENGE } from '../auth/token-header';
-import { BODY_DECODE_FAILED } from '../http/json-body.interceptor';
-import { closeAfterAnswer, UnreadBodyLimits } from '../http/unread-body';
-import { DomainError, ErrorKind, FieldError } from './domain-error';
-import type { ErrorCode } from './error-codes';
-import { LogEntryRecorder } from './log-entry-recorder';
-import { PROBLEM_JSON, ProblemDetails } from './problem-details';
+import { BODY_DECODE_FAILED } from './json-body.interceptor';
+import { closeAfterAnswer, UnreadBodyLimits } from './unread-body';
+import { DomainError, ErrorKind, FieldError } from '../errors/domain-error';
+import type { ErrorCode } from '../errors/error-codes';
+import { LogEntryRecorder } from '../errors/log-entry-recorder';
+import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
+import { TOKEN_CHALLENGE } from '../openapi/security-schemes';
 
 const KIND_STATUS: Record<ErrorKind, number> = {
   [ErrorKind.BadRequest]: 400,

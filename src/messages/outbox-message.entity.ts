@@ -1,4 +1,5 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { ClientAccountEntity } from '../clients';
 import type { MessageChannel } from './outbound-message';
 
 /**
@@ -23,11 +24,11 @@ export class OutboxMessageEntity {
   id: string;
 
   /**
-   * The client the message is sent for (`client_account`, deleted with it), if any. A foreign key
-   * by table name, not a relation: the shared messages know no feature's entity.
+   * The client the message is sent for (deleted with it), if any: a foreign key without a
+   * relation, the row needs no client loaded.
    */
   @Column({ name: 'client_id', type: 'uuid', nullable: true })
-  @ForeignKey('client_account', { onDelete: 'CASCADE' })
+  @ForeignKey(() => ClientAccountEntity, { onDelete: 'CASCADE' })
   clientId: string | null;
 
   @Column({ type: 'varchar', length: 8 })

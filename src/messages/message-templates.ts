@@ -1,4 +1,4 @@
-import { escapeHtml } from '../pages/escape-html';
+import { escapeHtml } from '../common/pages/escape-html';
 
 /**
  * What the modules' message templates share: the locales messages are written in, the fallback

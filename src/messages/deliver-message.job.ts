@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { JobQueue } from '../jobs/job-queue';
+import { JobQueue } from '../common/jobs/job-queue';
 import { MessageOutbox } from './message-outbox';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../persistence/unit-of-work';
+import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { OutboxMessageEntity, OutboxStatus } from './outbox-message.entity';
 
 export type NewOutboxMessage = Omit<
@@ -11,20 +11,6 @@ export type NewOutboxMessage = Omit<
 @Injectable()
 export class OutboxRepository {
   constructor(private readonly uow: UnitOfWork) {}
-
-  /**
-   * Which of these clients are sandbox clients (their messages are held, never sent). The client
-   * table by name, as the outbox's foreign key names it: the shared messages know no feature's
-   * entity.
-   */
-  async sandboxClients(ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.uow.manager.query<{ id: string }[]>(
-      `SELECT id FROM client_account WHERE id = ANY($1::uuid[]) AND sandbox`,
-      [[...new Set(ids)]],
-    );
-    return new Set(rows.map((r) => r.id));
-  }
 
   async insert(rows: NewOutboxMessage[]): Promise<void> {
     if (rows.length > 0) await this.uow.manager.insert(OutboxMessageEntity, rows);

@@ -1,4 +1,5 @@
 import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
+import { ClientAccountEntity } from '../clients';
 
 /**
  * Messages of one kind (`share`, `invitation`) a client has had sent on one UTC day (docs/design.md
@@ -7,12 +8,9 @@ import { Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'message_daily_count' })
 export class MessageDailyCountEntity {
-  /**
-   * The client (`client_account`, deleted with it). A foreign key by table name, not a relation:
-   * the shared messages know no feature's entity.
-   */
+  /** The client (deleted with it): a foreign key without a relation, the row needs no client loaded. */
   @PrimaryColumn({ name: 'client_id', type: 'uuid' })
-  @ForeignKey('client_account', { onDelete: 'CASCADE' })
+  @ForeignKey(() => ClientAccountEntity, { onDelete: 'CASCADE' })
   clientId: string;
 
   /** The UTC day, `YYYY-MM-DD`. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge } from '../metrics/prom-client';
-import { MetricsRegistry } from '../metrics/metrics-registry';
+import { Gauge } from '../common/metrics/prom-client';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { OutboxRepository } from './outbox.repository';
 
 /**
