@@ -4,7 +4,7 @@ import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ApiTokenEntity } from './entities/api-token.entity';
 import { ClientAccountEntity, Plan } from './entities/client-account.entity';
 import { Role, roleSatisfies } from '../common/auth/role';
-import { UserEntity, UserStatus } from './entities/user.entity';
+import { UserEntity, UserRole, UserStatus } from './entities/user.entity';
 import type { SkuPolicy } from './client-settings';
 
 export type ActiveToken = ApiTokenEntity & { client: ClientAccountEntity };
@@ -32,6 +32,19 @@ export class ClientsRepository {
     sandbox: boolean,
   ): Promise<ClientAccountEntity> {
     return this.clients.save(this.clients.create({ handle, name, plan, sandbox }));
+  }
+
+  /** The e-mail addresses and locales of the client's active Admin users, by address, at most `limit`. */
+  activeAdminContacts(
+    clientId: string,
+    limit: number,
+  ): Promise<{ email: string; locale: string }[]> {
+    return this.uow.manager.getRepository(UserEntity).find({
+      select: { email: true, locale: true },
+      where: { clientId, role: UserRole.Admin, status: UserStatus.Active },
+      order: { email: 'ASC' },
+      take: limit,
+    });
   }
 
   /** Which of `ids` are sandbox clients' (in the unit of work's transaction when there is one). */

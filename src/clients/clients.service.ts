@@ -139,6 +139,11 @@ export class ClientsService {
    * How the client's acknowledgements check SKUs (inside the caller's unit of work);
    * the default for a client that no longer exists.
    */
+  /** Whom to tell of a change to the client's account: its active Admin users (at most 50). */
+  activeAdminContacts(clientId: string): Promise<{ email: string; locale: string }[]> {
+    return this.repo.activeAdminContacts(clientId, 50);
+  }
+
   /** Which of the clients `ids` are sandbox clients (their messages are held, never sent). */
   sandboxIds(ids: readonly string[]): Promise<Set<string>> {
     return this.repo.sandboxIds(ids);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { JobQueue } from '../common/jobs/job-queue';
 import { RedisConnection, withTimeout } from '../common/redis/redis.module';
+import { HealthRepository } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -39,7 +39,7 @@ export class ReadinessDto {
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: HealthRepository,
     private readonly redis: RedisConnection,
     private readonly jobs: JobQueue,
   ) {}
@@ -60,7 +60,7 @@ export class HealthService {
 
   private async checkDatabase(): Promise<'up' | 'down'> {
     try {
-      await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS);
+      await withTimeout(this.database.ping(), CHECK_TIMEOUT_MS);
       return 'up';
     } catch {
       return 'down';

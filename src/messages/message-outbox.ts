@@ -167,7 +167,7 @@ export class MessageOutbox implements OnApplicationShutdown {
   async deliverNow(ids: readonly string[], deadlineMs: number): Promise<RefusedMessage[]> {
     // Inside a unit of work the messages are not committed yet: sending them now could send what
     // a rollback then erases. Their jobs send them.
-    if (this.uow.manager.queryRunner?.isTransactionActive) return [];
+    if (this.uow.inTransaction) return [];
     const refused: RefusedMessage[] = [];
     const attempts = ids.map(async (id) => {
       // Claimed: the delivery job cannot send it meanwhile.

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { MessageDailyCountEntity } from './message-daily-count.entity';
+import { DailyCountsRepository } from './daily-counts.repository';
 
 export type QuotaClaim = { granted: true; total: number } | { granted: false; usedToday: number };
 
@@ -13,7 +12,7 @@ export type QuotaClaim = { granted: true; total: number } | { granted: false; us
  */
 @Injectable()
 export class MessageQuota {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly counts: DailyCountsRepository) {}
 
   async claim(
     clientId: string,
@@ -22,27 +21,19 @@ export class MessageQuota {
     limit: number,
     now: Date,
   ): Promise<QuotaClaim> {
-    const day = now.toISOString().slice(0, 10);
+    const day = utcDay(now);
     if (count <= limit) {
-      const rows = await this.uow.manager.query<{ count: number }[]>(
-        `INSERT INTO message_daily_count (client_id, day, kind, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (client_id, day, kind) DO UPDATE
-           SET count = message_daily_count.count + EXCLUDED.count
-           WHERE message_daily_count.count + EXCLUDED.count <= $5
-         RETURNING count`,
-        [clientId, day, kind, count, limit],
-      );
-      if (rows.length > 0) return { granted: true, total: rows[0].count };
+      const total = await this.counts.addBelow(clientId, day, kind, count, limit);
+      if (total !== undefined) return { granted: true, total };
     }
-    return { granted: false, usedToday: await this.usedToday(clientId, kind, now) };
+    return { granted: false, usedToday: await this.counts.countOf(clientId, day, kind) };
   }
 
   /** The count of `kind` of the UTC day of `now` (a look before work a refused claim would waste). */
-  async usedToday(clientId: string, kind: string, now: Date): Promise<number> {
-    const day = now.toISOString().slice(0, 10);
-    const row = await this.uow.manager.findOne(MessageDailyCountEntity, {
-      where: { clientId, day, kind },
-    });
-    return row?.count ?? 0;
+  usedToday(clientId: string, kind: string, now: Date): Promise<number> {
+    return this.counts.countOf(clientId, utcDay(now), kind);
   }
 }
+
+/** `YYYY-MM-DD` of `at` in UTC. */
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

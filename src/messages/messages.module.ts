@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
+import { DailyCountsRepository } from './daily-counts.repository';
 import { DeliverMessageJob } from './deliver-message.job';
 import { MessageDailyCountEntity } from './message-daily-count.entity';
 import { MessageOutbox } from './message-outbox';
@@ -19,7 +20,14 @@ import { OutboxRepository } from './outbox.repository';
     TypeOrmModule.forFeature([OutboxMessageEntity, MessageDailyCountEntity]),
     ClientsModule,
   ],
-  providers: [MessageOutbox, DeliverMessageJob, MessageQuota, OutboxRepository, OutboxMetrics],
+  providers: [
+    MessageOutbox,
+    DeliverMessageJob,
+    MessageQuota,
+    DailyCountsRepository,
+    OutboxRepository,
+    OutboxMetrics,
+  ],
   exports: [MessageOutbox, MessageQuota],
 })
 export class MessagesModule {}

@@ -6,6 +6,7 @@ import { AcknowledgementsService } from './acknowledgements.service';
 import { BatchBodyPipe } from './batch-body.pipe';
 import { ORDER_ENTITIES } from './entities';
 import { OrderQueriesService } from './order-queries.service';
+import { PrintFileOrdersRepository } from './print-file-orders.repository';
 import { PrintFileOrdersService } from './print-file-orders.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { OrdersController } from './orders.controller';
@@ -22,6 +23,7 @@ import { OrderReadsRepository } from './order-reads.repository';
     OrderUpdatesService,
     OrderQueriesService,
     BatchBodyPipe,
+    PrintFileOrdersRepository,
     PrintFileOrdersService,
   ],
   exports: [

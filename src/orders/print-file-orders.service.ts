@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { PrintFileOrdersRepository } from './print-file-orders.repository';
 
 /** What print files say of the order they are for. */
 export interface OrderForPrint {
@@ -17,30 +17,10 @@ export interface OrderForPrint {
  */
 @Injectable()
 export class PrintFileOrdersService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly repo: PrintFileOrdersRepository) {}
 
   async latestFor(recipeSetId: string): Promise<OrderForPrint | undefined> {
-    const rows = await this.uow.manager.query<
-      {
-        number: string;
-        lines: {
-          sku: string | null;
-          quantity: number;
-          skuQuantities: { sku: string | null; quantity: number }[];
-          warnings: string[] | null;
-        }[];
-      }[]
-    >(
-      `SELECT o.purchase_order_number AS number,
-              json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'skuQuantities', l.sku_quantities,
-                                         'warnings', l.sku_warnings)
-                       ORDER BY l.position) AS lines
-         FROM purchase_order o JOIN order_line_item l ON l.order_id = o.id
-        WHERE l.recipe_set_id = $1
-        GROUP BY o.id ORDER BY o.created_at DESC, o.id LIMIT 1`,
-      [recipeSetId],
-    );
-    const row = rows[0];
+    const row = await this.repo.latestNaming(recipeSetId);
     if (!row) return undefined;
     return {
       number: row.number,
@@ -58,17 +38,7 @@ export class PrintFileOrdersService {
    * A sandbox client's orders never reach a factory (`sandbox`).
    */
   async printFilesReady(recipeSetId: string, at: Date, sandbox: boolean): Promise<void> {
-    await this.uow.manager.query(
-      `UPDATE print_file_request SET status = 'done' WHERE recipe_set_id = $1 AND status <> 'done'`,
-      [recipeSetId],
-    );
-    if (sandbox) return;
-    await this.uow.manager.query(
-      `UPDATE purchase_order o SET delivered_to_factory_at = $2
-        WHERE o.delivered_to_factory_at IS NULL
-          AND o.id IN (SELECT order_id FROM print_file_request WHERE recipe_set_id = $1)
-          AND NOT EXISTS (SELECT 1 FROM print_file_request r WHERE r.order_id = o.id AND r.status <> 'done')`,
-      [recipeSetId, at],
-    );
+    await this.repo.requestsDone(recipeSetId);
+    if (!sandbox) await this.repo.deliverCompleteOrders(recipeSetId, at);
   }
 }

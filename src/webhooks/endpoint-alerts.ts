@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ClientsService } from '../clients';
 import { MessageOutbox } from '../messages';
 import { escapeHtml } from '../common/pages';
-import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { WebhookEndpointEntity } from './entities';
 
 /**
@@ -11,16 +11,12 @@ import { WebhookEndpointEntity } from './entities';
 @Injectable()
 export class EndpointAlerts {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly clients: ClientsService,
     private readonly outbox: MessageOutbox,
   ) {}
 
   async disabled(endpoint: WebhookEndpointEntity, reason: string): Promise<void> {
-    const admins = await this.uow.manager.query<{ email: string; locale: string }[]>(
-      `SELECT email, locale FROM app_user
-        WHERE client_id = $1 AND role = 'Admin' AND status = 'Active' ORDER BY email LIMIT 50`,
-      [endpoint.clientId],
-    );
+    const admins = await this.clients.activeAdminContacts(endpoint.clientId);
     if (admins.length === 0) return;
     const subject = 'A webhook endpoint was disabled';
     // Without its query: a URL may carry a key of the receiver's.

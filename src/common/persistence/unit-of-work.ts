@@ -56,6 +56,11 @@ export class UnitOfWork {
     return this.current.getStore()?.runner?.manager ?? this.dataSource.manager;
   }
 
+  /** Whether a transaction of a unit of work is open in this async call chain. */
+  get inTransaction(): boolean {
+    return this.current.getStore()?.runner?.isTransactionActive ?? false;
+  }
+
   /**
    * Runs `effect` after the open transaction of this async call chain commits (never on
    * rollback), or now when there is none.
