@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/** The checks behind the probes: the API's routes (HealthHttpModule) and a worker's port. */
+@Module({ providers: [HealthService], exports: [HealthService] })
 export class HealthModule {}
