@@ -89,17 +89,75 @@ describe('docs/architecture.md: the module map', () => {
     if (commonNamed.includes('common')) expect(commonImported.length).toBeGreaterThan(0);
     else expect(sorted(commonNamed)).toEqual(sorted(commonImported));
   });
+});
 
-  it("names the feature modules of the CLI's own module (CliModule, src/cli/context.ts)", () => {
-    const context = read('src/cli/context.ts');
-    const list = callArguments(context.slice(context.indexOf('module: CliModule')), 'imports: [');
-    const folderOf = (name: string) =>
-      new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\.\\./([\\w-]+)'`).exec(context)?.[1];
-    const modules = list.map((m) => folderOf(nameOf(m)) ?? '').filter((f) => features.includes(f));
-    const cli = infrastructure.find(([names]) => ticked(names).includes('cli/'));
-    expect(sorted(ticked(cli?.[1] ?? '').filter((n) => features.includes(n)))).toEqual(
-      sorted(modules),
-    );
+describe('docs/architecture.md: the process roles (src/composition.ts)', () => {
+  const composition = read('src/composition.ts');
+  const rows = tableUnder(DOC, 'Process roles');
+  /** The names a list spreads or holds: `...FEATURE_MODULES` → FEATURE_MODULES, `...f(…)` → f. */
+  const listed = (items: string[]) => items.map((i) => nameOf(i.replace(/^\.\.\./, '')));
+  /** The lists the root module `name`'s forRoot composes: its imports and its providers. */
+  const rootOf = (name: string) => {
+    const body = composition.slice(composition.indexOf(`export class ${name} `));
+    const end = body.indexOf('\n}\n');
+    const forRoot = end < 0 ? body : body.slice(0, end);
+    const providers = /providers: (\w+)/.exec(forRoot)?.[1];
+    return {
+      imports: listed(callArguments(forRoot, 'imports: [')),
+      providers: forRoot.includes('providers: [')
+        ? listed(callArguments(forRoot, 'providers: ['))
+        : providers
+          ? [providers]
+          : [],
+    };
+  };
+  /** The folder each name of a list of composition.ts is imported from (`./orders` → orders). */
+  const folderOf = (name: string) =>
+    new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\./([\\w/-]+)'`).exec(composition)?.[1];
+
+  it('has a row for each role of src/composition.ts', () => {
+    const roots = [...composition.matchAll(/^export class (\w+Module) /gm)].map((m) => m[1]);
+    expect(sorted(rows.map(([, root]) => ticked(root)[0]))).toEqual(sorted(roots));
+  });
+
+  it.each(rows.map((cells) => [ticked(cells[1])[0], cells[2], cells[3]]))(
+    '%s: imports and provides the lists its row names',
+    (root, imports, providers) => {
+      const composed = rootOf(root);
+      expect(sorted(ticked(imports))).toEqual(sorted(composed.imports));
+      expect(sorted(ticked(providers))).toEqual(sorted(composed.providers));
+    },
+  );
+
+  it('FEATURE_MODULES holds the module of every feature folder', () => {
+    const features = callArguments(composition, 'FEATURE_MODULES = [').map(nameOf);
+    expect(sorted(features.map((m) => folderOf(m) ?? m))).toEqual(sorted(featureFolders()));
+  });
+
+  it('HTTP_MODULES holds every module that declares controllers, and only those', () => {
+    const declaring = srcFiles()
+      .filter((f) => /^\s*controllers: \[/m.test(read(f)))
+      .map((f) => /export class (\w+)/.exec(read(f))?.[1]);
+    const http = callArguments(composition, 'HTTP_MODULES = [').map(nameOf);
+    expect(sorted(http)).toEqual(sorted(declaring.map(String)));
+    expect(declaring.every((m) => /HttpModule$/.test(String(m)))).toBe(true);
+  });
+
+  it('names every module of the infrastructure list', () => {
+    const body = composition.slice(composition.indexOf('function infrastructure('));
+    const modules = callArguments(body, 'return [').map(nameOf);
+    const prose = /- `infrastructure`: ([\s\S]*?);\n- `FEATURE_MODULES`/.exec(DOC)?.[1] ?? '';
+    // Each module by the word of its name: ConfigModule → configuration, RateLimitsModule → rate limits.
+    const word = (m: string) =>
+      m
+        .replace(/Module$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/^config$/, 'configuration')
+        .replace(/^workers$/, 'worker threads')
+        .replace(/^scheduling$/, 'work pools');
+    expect(modules.length).toBeGreaterThan(10);
+    expect(modules.map(word).filter((w) => !prose.toLowerCase().includes(w))).toEqual([]);
   });
 });
 
@@ -147,9 +205,9 @@ describe('docs/architecture.md: the request pipeline', () => {
     if (!row) throw new Error(`no stage "${name}"`);
     return `${row[2]} ${row[3]}`;
   };
-  const appModule = read('src/app.module.ts');
+  const composition = read('src/composition.ts');
   const global = (token: string) =>
-    [...appModule.matchAll(/provide: (APP_\w+), use(?:Class|Factory): (\w+)/g)]
+    [...composition.matchAll(/provide: (APP_\w+), use(?:Class|Factory): (\w+)/g)]
       .filter((m) => m[1] === token)
       .map((m) => target(m[2]));
   /** The names `Use<kind>(…)` applies anywhere in src/ (decorators and applyDecorators). */
@@ -211,7 +269,7 @@ describe('docs/architecture.md: the request pipeline', () => {
     expect(sorted(ticked(cell).filter((n) => n.endsWith('.module.ts')))).toEqual(sorted(modules));
   });
 
-  it('names the global guard, interceptors, pipe and filter of AppModule', () => {
+  it('names the global guard, interceptors, pipe and filter of the HTTP layer', () => {
     expect(unnamed(stage('Global guard'), global('APP_GUARD'))).toEqual([]);
     const interceptors = global('APP_INTERCEPTOR');
     const cell = stage('Global interceptor');

@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
+import { AppModule } from '../src/composition';
 import { buildOpenApiDocument } from '../src/common/openapi/openapi';
 import { AppConfig } from '../src/config/app-config';
 import { describeDrift } from './openapi-drift';

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
-import { AppModule, AppModuleOptions } from './app.module';
+import { AppModule, AppModuleOptions } from './composition';
 import { ErrorResponder } from './common/http/error-responder';
 import { compose } from './common/http/compose';
 import { ConnectionDrain } from './common/http/connection-drain';

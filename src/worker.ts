@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { WorkerModule } from './composition';
 import { EX_CONFIG, loadConfigOrExit } from './bootstrap-config';
 import { printBanner, startLine } from './common/process/start-line';
 import { exitAfterFailedStart, reachServices } from './start-services';
@@ -15,8 +15,8 @@ import { logOutput } from './common/logging/logging.module';
 import { serveWorkerProbes } from './health';
 
 /**
- * A workers-only process (`npm run worker`): the service without its HTTP server, running the job
- * workers. Start as many as the work needs, on the database the API instances use (with
+ * A workers-only process (`npm run worker`): the service without its HTTP layer (WorkerModule: no
+ * controllers, no HTTP server), running the job workers. Start as many as the work needs, on the database the API instances use (with
  * `WORKERS=false` on those if they should not make files themselves); they share the jobs.
  */
 async function bootstrap(): Promise<void> {
@@ -30,7 +30,7 @@ async function bootstrap(): Promise<void> {
   const database = await openDatabase(config, { attachIfRunning: true });
   startLine(config.nodeEnv, 'info', `database: ${database.description}`);
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ config, connection: database.connection }),
+    WorkerModule.forRoot({ config, connection: database.connection }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));

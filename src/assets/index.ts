@@ -3,6 +3,8 @@
  * business (lint forbids deep imports from outside).
  */
 export { AssetsModule } from './assets.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { AssetsHttpModule } from './assets-http.module';
 export { AssetsService, parseAssetId, UPLOADS_NAMESPACE } from './assets.service';
 export type { OwnedAsset, UploadInput, UploadMeta } from './assets.service';
 export { UploadedAssetNotFound, InvalidUploadedAssetId } from './assets.errors';

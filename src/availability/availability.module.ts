@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
-import { AvailabilityPagesController } from './availability-pages.controller';
-import { AvailabilityController } from './availability.controller';
 import { AvailabilityRepository } from './availability.repository';
 import { AvailabilityService } from './availability.service';
 import { AVAILABILITY_ENTITIES } from './entities';
@@ -11,8 +9,8 @@ import { PageSessions } from './page-sessions';
 /** Price adjustments and availability of clients' SKUs: the JSON admin API and the HTML pages. */
 @Module({
   imports: [TypeOrmModule.forFeature(AVAILABILITY_ENTITIES), ClientsModule],
-  controllers: [AvailabilityController, AvailabilityPagesController],
   providers: [AvailabilityRepository, AvailabilityService, PageSessions],
-  exports: [AvailabilityService],
+  // PageSessions: the HTML pages' sign-in (AvailabilityHttpModule).
+  exports: [AvailabilityService, PageSessions],
 })
 export class AvailabilityModule {}

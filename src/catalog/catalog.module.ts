@@ -2,19 +2,15 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AssetsModule } from '../assets';
 import { ClientsModule } from '../clients';
-import { CatalogImagesController } from './catalog-images.controller';
 import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { DemoCatalogInstaller } from './demo/demo-installer';
 import { CATALOG_ENTITIES } from './entities';
-import { PrintSettingsController } from './print-settings.controller';
 import { PrintSettingsRepository } from './print-settings.repository';
 import { PrintSettingsService } from './print-settings.service';
-import { ProductsController } from './products.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature(CATALOG_ENTITIES), ClientsModule, AssetsModule],
-  controllers: [ProductsController, CatalogImagesController, PrintSettingsController],
   providers: [
     CatalogRepository,
     CatalogService,

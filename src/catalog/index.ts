@@ -2,6 +2,8 @@
  * What other modules may use of the catalog. Everything else in this folder is its own business.
  */
 export { CatalogModule } from './catalog.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { CatalogHttpModule } from './catalog-http.module';
 export { CatalogService } from './catalog.service';
 export type { CatalogProduct } from './catalog.service';
 export { ProductNotFound } from './catalog.errors';

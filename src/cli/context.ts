@@ -1,81 +1,16 @@
-import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { EX_CONFIG } from '../bootstrap-config';
-import { ClientsModule } from '../clients';
-import { CachingModule } from '../common/caching/caching.module';
-import { SigningModule } from '../common/auth/signing.module';
-import { ClockModule } from '../common/clock/clock';
 import { FieldCipher } from '../common/crypto/field-cipher';
-import { IdempotencyModule } from '../common/idempotency/idempotency.module';
-import { JobsModule } from '../common/jobs/jobs.module';
-import { LoggingModule } from '../common/logging/logging.module';
-import { MessagesModule } from '../messages';
-import { RateLimitsModule } from '../common/rate-limits/rate-limits.module';
-import { RedisModule } from '../common/redis/redis.module';
-import { SchedulingModule } from '../common/scheduling/work-pools';
-import { StorageModule } from '../common/storage/storage.module';
+import { CliModule } from '../composition';
 import { AppConfig } from '../config/app-config';
 import { ConfigValidationError } from '../config/environment';
-import { ConfigModule } from '../config/config.module';
-import { PostgresConnection } from '../database/connection';
-import { DatabaseModule } from '../database/database.module';
 import { runMigrations } from '../database/migrate';
 import { openDatabase } from '../database/open-database';
-import { DemoModule } from '../demo';
-import { MetricsModule } from '../metrics';
-import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
-import { PlansModule } from '../plans';
-import { UsersModule } from '../users';
-import { WebhooksModule } from '../webhooks';
 import { cliIo } from './io';
-
-/**
- * What the operator commands need: no HTTP, logs to stderr so stdout stays machine-readable. The
- * configuration has no background tasks (see AppConfig.backgroundTasks): no periodic purges, no
- * job workers and no job-queue maintenance start in a command's process.
- */
-@Module({})
-class CliModule {
-  static forRoot(config: AppConfig, connection: PostgresConnection): DynamicModule {
-    return {
-      module: CliModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        // Log lines go to the command's stderr, so that stdout stays its result.
-        LoggingModule.forRoot(config, { write: (line: string) => cliIo().err(line) }),
-        // Migrations run explicitly by `migrate`, and before other commands when MIGRATIONS_RUN allows.
-        DatabaseModule.forRoot({ connection, migrate: false }),
-        // Revoking a token publishes it to the running instances (when REDIS_URL is set).
-        RedisModule,
-        CachingModule,
-        ClockModule,
-        StorageModule,
-        SigningModule,
-        // The feature modules' routes use it; the CLI builds them without the app.
-        IdempotencyModule,
-        ClientsModule,
-        PlansModule,
-        // The users module's credential route is rate-limited: its guard needs the throttler.
-        RateLimitsModule,
-        UsersModule,
-        // The demo's uploads and renders go through the same work pools as the app's.
-        SchedulingModule,
-        DemoModule,
-        // Lists, counts and retries jobs; this process runs none.
-        JobsModule,
-        MetricsRegistryModule,
-        MetricsModule,
-        // Lists the outbox; this process delivers nothing.
-        MessagesModule,
-        // Endpoints and delivery logs (`webhooks …`); deliveries are the workers' business.
-        WebhooksModule,
-      ],
-    };
-  }
-}
 
 /** A bad argument: its message is printed alone and the exit code is 2. */
 export class UsageError extends Error {}
@@ -114,7 +49,12 @@ export async function withContext<T>(
   let ctx: INestApplicationContext | undefined;
   try {
     ctx = await NestFactory.createApplicationContext(
-      CliModule.forRoot(config, database.connection),
+      CliModule.forRoot({
+        config,
+        connection: database.connection,
+        // Log lines go to the command's stderr, so that stdout stays its result.
+        logStream: { write: (line: string) => cliIo().err(line) },
+      }),
       { logger: ['error', 'warn'] },
     );
     if (migrate ?? config.runMigrations)

@@ -4,6 +4,8 @@
  * business (lint forbids deep imports from outside).
  */
 export { ClientsModule } from './clients.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { ClientsHttpModule } from './clients-http.module';
 export { ClientsService } from './clients.service';
 export { TokensService } from './tokens.service';
 /** For the CLI's `client` and `token` commands (checked by the same rules as the HTTP API). */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
 import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController], providers: [HealthService, HealthRepository] })
+/** The checks behind the probes: the API's routes (HealthHttpModule) and a worker's port. */
+@Module({ providers: [HealthService, HealthRepository], exports: [HealthService] })
 export class HealthModule {}

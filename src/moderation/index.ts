@@ -3,5 +3,7 @@
  * business (lint forbids deep imports from outside).
  */
 export { ModerationModule } from './moderation.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { ModerationHttpModule } from './moderation-http.module';
 /** For the whole-schema list. */
 export { MODERATION_ENTITIES } from './entities';

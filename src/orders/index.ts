@@ -4,6 +4,8 @@
  * business (lint forbids deep imports from outside).
  */
 export { OrdersModule } from './orders.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { OrdersHttpModule } from './orders-http.module';
 export { PrintFileOrdersService } from './print-file-orders.service';
 /** Reads and workflow updates of orders (the sandbox helpers drive them as a partner would). */
 export { OrderQueriesService } from './order-queries.service';

@@ -3,26 +3,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientsModule } from '../clients';
 import { RecipeSetsModule } from '../recipe-sets';
 import { AcknowledgementsService } from './acknowledgements.service';
-import { BatchBodyPipe } from './batch-body.pipe';
 import { ORDER_ENTITIES } from './entities';
 import { OrderQueriesService } from './order-queries.service';
 import { PrintFileOrdersRepository } from './print-file-orders.repository';
 import { PrintFileOrdersService } from './print-file-orders.service';
 import { OrderUpdatesService } from './order-updates.service';
-import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrderReadsRepository } from './order-reads.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature(ORDER_ENTITIES), RecipeSetsModule, ClientsModule],
-  controllers: [OrdersController],
   providers: [
     OrdersRepository,
     OrderReadsRepository,
     AcknowledgementsService,
     OrderUpdatesService,
     OrderQueriesService,
-    BatchBodyPipe,
     PrintFileOrdersRepository,
     PrintFileOrdersService,
   ],

@@ -1,5 +1,7 @@
 /** What other modules may use of the plans module: the route decorator and the service. */
 export { PlansModule } from './plans.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { PlansHttpModule } from './plans-http.module';
 export { PlanActor, PlanLimited } from './plan-limited.decorator';
 export { PlanLimitGuard, requestedClientHandle } from './plan-limit.guard';
 export { PlansService } from './plans.service';

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLAN_ENTITIES } from './entities/monthly-usage.entity';
-import { CurrentPlanController, PlansAdminController } from './plans.controller';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 import { WorkQuota } from './work-quota';
@@ -14,7 +13,6 @@ import { WorkQuota } from './work-quota';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature(PLAN_ENTITIES)],
-  controllers: [PlansAdminController, CurrentPlanController],
   providers: [PlansRepository, PlansService, WorkQuota],
   exports: [PlansService, WorkQuota],
 })

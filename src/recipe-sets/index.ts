@@ -3,6 +3,8 @@
  * own business (lint forbids deep imports from outside).
  */
 export { RecipeSetsModule } from './recipe-sets.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { RecipeSetsHttpModule } from './recipe-sets-http.module';
 export {
   createCountProblem,
   MAX_RECIPE_SETS_PER_CREATE,

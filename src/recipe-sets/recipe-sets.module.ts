@@ -5,7 +5,6 @@ import { CatalogModule } from '../catalog';
 import { FontsModule } from '../fonts';
 import { RECIPE_SET_ENTITIES } from './entities';
 import { RecipeSetDesignsService } from './recipe-set-designs.service';
-import { RecipeSetsController } from './recipe-sets.controller';
 import { RecipeSetsRepository } from './recipe-sets.repository';
 import { RecipeSetsService } from './recipe-sets.service';
 
@@ -16,7 +15,6 @@ import { RecipeSetsService } from './recipe-sets.service';
     AssetsModule,
     FontsModule,
   ],
-  controllers: [RecipeSetsController],
   providers: [RecipeSetsRepository, RecipeSetsService, RecipeSetDesignsService],
   exports: [RecipeSetsService, RecipeSetDesignsService],
 })

@@ -32,3 +32,5 @@ export { RENDER_PATH, RenderLinksService } from './render-links.service';
 export { RENDERER_VERSION, RenderService } from './render.service';
 export { ClientImages } from './client-images';
 export { RenderModule } from './render.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { RenderHttpModule } from './render-http.module';

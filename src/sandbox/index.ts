@@ -3,3 +3,5 @@
  * folder is its own business (lint forbids deep imports from outside).
  */
 export { SandboxModule } from './sandbox.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { SandboxHttpModule } from './sandbox-http.module';

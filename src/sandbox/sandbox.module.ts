@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders';
 import { WebToPrintModule } from '../web-to-print';
-import { SandboxController } from './sandbox.controller';
 import { SandboxMessages } from './sandbox-messages';
 import { SandboxOrdersService } from './sandbox-orders.service';
 import { SandboxScenarioJob } from './sandbox-scenario.job';
@@ -12,7 +11,7 @@ import { SandboxScenarioJob } from './sandbox-scenario.job';
  */
 @Module({
   imports: [OrdersModule, WebToPrintModule],
-  controllers: [SandboxController],
   providers: [SandboxOrdersService, SandboxScenarioJob, SandboxMessages],
+  exports: [SandboxOrdersService, SandboxScenarioJob, SandboxMessages],
 })
 export class SandboxModule {}

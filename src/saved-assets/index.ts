@@ -3,6 +3,8 @@
  * own business (lint forbids deep imports from outside).
  */
 export { SavedAssetsModule } from './saved-assets.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { SavedAssetsHttpModule } from './saved-assets-http.module';
 export { SavedAssetsService } from './saved-assets.service';
 /** For the whole-schema list. */
 export { SAVED_ASSET_ENTITIES } from './entities';

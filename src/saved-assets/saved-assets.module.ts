@@ -6,15 +6,12 @@ import { SAVED_ASSET_ENTITIES } from './entities';
 import { SavedAssetListCache } from './saved-asset-list.cache';
 import { SavedAssetListRepository } from './saved-asset-list.repository';
 import { SavedAssetReadsService } from './saved-asset-reads.service';
-import { SavedAssetWritesController } from './saved-asset-writes.controller';
-import { SavedAssetsController } from './saved-assets.controller';
 import { SavedAssetsRepository } from './saved-assets.repository';
 import { SavedAssetsService } from './saved-assets.service';
 
 /** Saved uploaded assets (an organization's artwork library) and their production jobs. */
 @Module({
   imports: [TypeOrmModule.forFeature(SAVED_ASSET_ENTITIES), AssetsModule, ClientsModule],
-  controllers: [SavedAssetsController, SavedAssetWritesController],
   providers: [
     SavedAssetsRepository,
     SavedAssetListRepository,
@@ -22,6 +19,6 @@ import { SavedAssetsService } from './saved-assets.service';
     SavedAssetReadsService,
     SavedAssetsService,
   ],
-  exports: [SavedAssetsService],
+  exports: [SavedAssetsService, SavedAssetReadsService],
 })
 export class SavedAssetsModule {}

@@ -3,6 +3,8 @@
  * business (lint forbids deep imports from outside).
  */
 export { ShareModule } from './share.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { ShareHttpModule } from './share-http.module';
 export { ShareService } from './share.service';
 /** For the whole-schema list. */
 export { SHARE_ENTITIES } from './entities';

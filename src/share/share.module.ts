@@ -5,9 +5,7 @@ import { RecipeSetsModule } from '../recipe-sets';
 import { RenderModule } from '../render';
 import { SHARE_ENTITIES } from './entities';
 import { ShareLinksRepository } from './share-links.repository';
-import { SharePageController } from './share-page.controller';
 import { SharePageService } from './share-page.service';
-import { ShareController } from './share.controller';
 import { ShareService } from './share.service';
 
 /** Sharing a design by e-mail and SMS, and the public page its links open. */
@@ -18,8 +16,7 @@ import { ShareService } from './share.service';
     RecipeSetsModule,
     RenderModule,
   ],
-  controllers: [ShareController, SharePageController],
   providers: [ShareLinksRepository, ShareService, SharePageService],
-  exports: [ShareService],
+  exports: [ShareService, SharePageService],
 })
 export class ShareModule {}

@@ -5,6 +5,8 @@
  * outside).
  */
 export { UsersModule } from './users.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { UsersHttpModule } from './users-http.module';
 export { UsersService } from './users.service';
 /** For the CLI's `user` commands (checked by the same rules as the HTTP API). */
 export { InviteUserDto, UserDto } from './dto/user.dto';

@@ -4,10 +4,7 @@ import { FailureCounter } from '../common/rate-limits/failure-counter';
 import { RedisConnection } from '../common/redis/redis-connection';
 import { AppConfig } from '../config/app-config';
 import { ADDRESS_FAILURES, CREDENTIAL_FAILURES, CredentialsService } from './credentials.service';
-import { CredentialsController } from './credentials.controller';
-import { InvitationPageController } from './invitation-page.controller';
 import { InvitationsService } from './invitations.service';
-import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
@@ -15,7 +12,6 @@ import { UsersService } from './users.service';
 @Module({
   // The user's table is registered by ClientsModule, which owns the identities.
   imports: [ClientsModule],
-  controllers: [UsersController, CredentialsController, InvitationPageController],
   providers: [
     UsersRepository,
     UsersService,
@@ -34,7 +30,7 @@ import { UsersService } from './users.service';
         new FailureCounter(redis, config.users.addressFailures),
     },
   ],
-  // The operator CLI's `user` commands.
-  exports: [UsersService],
+  // UsersService: also the operator CLI's `user` commands.
+  exports: [UsersService, CredentialsService, InvitationsService],
 })
 export class UsersModule {}

@@ -6,6 +6,8 @@
  * print-files.task.ts by their own paths (src/common/workers), never through this file.
  */
 export { WebToPrintModule } from './web-to-print.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { WebToPrintHttpModule } from './web-to-print-http.module';
 export { SpecificationService } from './specification.service';
 /** Sandbox clients' print-file failures (the /api/sandbox helpers). */
 export { PrintFailures } from './print-failures';

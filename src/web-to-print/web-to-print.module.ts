@@ -11,9 +11,7 @@ import { PrintFilesJob } from './print-files.job';
 import { PrintMemoryBudget } from './print-memory-budget';
 import { PrintReadsRepository } from './print-reads.repository';
 import { PrintSettingsKeys } from './print-settings-keys';
-import { WebToPrintController } from './web-to-print.controller';
 import { WebToPrintService } from './web-to-print.service';
-import { SpecificationController } from './specification.controller';
 import { SpecificationService } from './specification.service';
 
 /** Print-ready files of recipe sets: made by jobs, served by the web-to-print routes. */
@@ -25,7 +23,6 @@ import { SpecificationService } from './specification.service';
     CatalogModule,
     OrdersModule,
   ],
-  controllers: [WebToPrintController, SpecificationController],
   providers: [
     PrintFileSetsRepository,
     PrintFilesJob,
@@ -36,6 +33,6 @@ import { SpecificationService } from './specification.service';
     PrintReadsRepository,
     PrintSettingsKeys,
   ],
-  exports: [PrintFailures],
+  exports: [PrintFailures, WebToPrintService, SpecificationService],
 })
 export class WebToPrintModule {}

@@ -3,6 +3,8 @@
  * Feature modules record events through EventRecorder (src/common/events), never through this.
  */
 export { WebhooksModule } from './webhooks.module';
+/** Its routes: the API composes it, the worker and the CLI do not (src/composition.ts). */
+export { WebhooksHttpModule } from './webhooks-http.module';
 export { WebhookEndpointsService } from './webhook-endpoints.service';
 export { WebhookDeliveriesService } from './webhook-deliveries.service';
 /** The create body, for the CLI's `webhooks create` (checked by the same rules). */

@@ -12,12 +12,10 @@ import { WEBHOOK_ENTITIES } from './entities';
 import { EventLogRepository } from './event-log.repository';
 import { EventCursors, EventLogService, eventCursors } from './event-log.service';
 import { EventRelay } from './event-relay';
-import { EventsController } from './events.controller';
 import { StoredEventRecorder } from './stored-event-recorder';
 import { WebhookAttemptsRepository } from './webhook-attempts.repository';
 import { WebhookDeliverer } from './webhook-deliverer';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
-import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookMaintenance } from './webhook-maintenance';
@@ -33,7 +31,6 @@ import { WebhookWakeups } from './webhook-wakeups';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature(WEBHOOK_ENTITIES), ClientsModule],
-  controllers: [WebhookEndpointsController, EventsController],
   providers: [
     EventLogRepository,
     WebhookAttemptsRepository,
@@ -71,6 +68,6 @@ import { WebhookWakeups } from './webhook-wakeups';
     EventLogService,
     WebhookMaintenance,
   ],
-  exports: [EventRecorder, WebhookEndpointsService, WebhookDeliveriesService],
+  exports: [EventRecorder, WebhookEndpointsService, WebhookDeliveriesService, EventLogService],
 })
 export class WebhooksModule {}

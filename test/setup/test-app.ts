@@ -4,7 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module';
+import { AppModule } from '../../src/composition';
 import { configureApp } from '../../src/app.factory';
 import { Clock } from '../../src/common/clock/clock';
 import { AppConfig } from '../../src/config/app-config';

@@ -4,19 +4,17 @@ import { CommonSettings } from '../settings/common-settings';
 import { deriveSecret, KeyRing } from '../crypto/key-ring';
 import { BlobKeys } from './blob-keys';
 import { BlobLinks } from './blob-links';
-import { BlobServer } from './blob-server';
-import { BlobServingController } from './blob-serving.controller';
 import { BlobStore } from './blob-store';
 import { DirectoryBlobStore } from './directory-blob-store';
 import { S3BlobStore } from './s3-blob-store';
 
 /**
  * Where the service keeps bytes: the configured {@link BlobStore} (BLOB_STORE: a directory in
- * DATA_DIR, or an S3-compatible bucket), its keys and its links, and the `/cdn` route serving it.
+ * DATA_DIR, or an S3-compatible bucket), its keys and its links. The `/cdn` route serving it is
+ * StorageHttpModule's.
  */
 @Global()
 @Module({
-  controllers: [BlobServingController],
   providers: [
     {
       provide: BlobStore,
@@ -32,7 +30,6 @@ import { S3BlobStore } from './s3-blob-store';
       useFactory: (keys: KeyRing) => new BlobKeys(deriveSecret(keys, 'blob-keys')),
     },
     BlobLinks,
-    BlobServer,
   ],
   exports: [BlobStore, BlobKeys, BlobLinks],
 })
