@@ -127,6 +127,58 @@ const wrappedOnly = (except) => [
   },
 ];
 
+/**
+ * The database is reached in repositories only (`*.repository.ts`): the unit of work's manager
+ * and TypeORM's data source, entity manager, repositories and query runners are used nowhere
+ * else in src/, so a service reads as what it does and its queries are in one place. The
+ * persistence layer itself (src/database, src/common/persistence) and the CLI's migration commands
+ * are where those live.
+ */
+const DATABASE_HANDLES = {
+  typeorm: new Set([
+    'DataSource',
+    'EntityManager',
+    'Repository',
+    'QueryRunner',
+    'SelectQueryBuilder',
+  ]),
+  '@nestjs/typeorm': new Set(['InjectRepository', 'InjectDataSource', 'InjectEntityManager']),
+};
+const databaseInRepositories = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      handle:
+        '{{name}} of {{source}} is for repositories (*.repository.ts): move the query into the repository of the table it reads, and call that.',
+      manager:
+        "The unit of work's manager is for repositories (*.repository.ts): move the query into the repository of the table it reads, and call that.",
+    },
+  },
+  create(context) {
+    return {
+      ImportDeclaration(node) {
+        const names = DATABASE_HANDLES[node.source.value];
+        for (const s of node.specifiers)
+          if (names && s.type === 'ImportSpecifier' && names.has(s.imported.name))
+            context.report({
+              node: s,
+              messageId: 'handle',
+              data: { name: s.imported.name, source: node.source.value },
+            });
+      },
+      MemberExpression(node) {
+        if (
+          !node.computed &&
+          node.property.type === 'Identifier' &&
+          node.property.name === 'manager'
+        )
+          context.report({ node, messageId: 'manager' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -181,6 +233,20 @@ export default tseslint.config(
       ];
     }),
   ),
+  // Database access in repositories only (databaseInRepositories).
+  {
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/*.repository.ts',
+      'src/**/*.spec.ts',
+      'src/database/**',
+      'src/common/persistence/**',
+      'src/cli/context.ts',
+      'src/cli/migrate-commands.ts',
+    ],
+    plugins: { project: { rules: { 'database-in-repositories': databaseInRepositories } } },
+    rules: { 'project/database-in-repositories': 'error' },
+  },
   // One file per infrastructure library (WRAPPED_LIBRARIES). A separate rule from the one above,
   // so that the two restrictions do not replace each other's options.
   {

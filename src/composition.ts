@@ -11,6 +11,7 @@ import { CachingModule } from './common/caching/caching.module';
 import { ClockModule } from './common/clock/clock';
 import { CryptoModule } from './common/crypto/crypto.module';
 import { StoredKeysCheck } from './common/crypto/stored-keys-check';
+import { StoredKeysRepository } from './common/crypto/stored-keys.repository';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { ErrorResponder } from './common/http/error-responder';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
@@ -166,7 +167,7 @@ const HTTP_PROVIDERS: Provider[] = [
  * data the key ring cannot decrypt. Not the CLI's: it runs `migrate` after its context starts,
  * and its key commands must work on such data.
  */
-const SERVING_PROVIDERS: Provider[] = [StoredKeysCheck];
+const SERVING_PROVIDERS: Provider[] = [StoredKeysCheck, StoredKeysRepository];
 
 /** The HTTP API (`main.ts`, and the tests' and the OpenAPI script's application). */
 @Module({})

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Any } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { insertIntoLibrary } from '../plans';
+import { LibraryLimit } from '../plans';
 import { UploadedAssetEntity } from './entities/uploaded-asset.entity';
 
 export type NewUploadedAsset = Omit<UploadedAssetEntity, 'id' | 'client' | 'createdAt'>;
@@ -14,13 +14,15 @@ export type OwnedAssetRow = Pick<
 /** Intent-named queries over uploaded assets. Inside a unit of work they run in its transaction. */
 @Injectable()
 export class UploadedAssetsRepository {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly library: LibraryLimit,
+  ) {}
 
   /** Inserts an upload within the client's library size (its plan's; LibraryFull beyond). */
   insert(values: NewUploadedAsset): Promise<UploadedAssetEntity> {
     const repo = () => this.uow.manager.getRepository(UploadedAssetEntity);
-    return insertIntoLibrary(
-      this.uow,
+    return this.library.insert(
       values.clientId,
       'uploaded assets',
       () => repo().count({ where: { clientId: values.clientId } }),

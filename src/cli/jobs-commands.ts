@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { FailedJob, JobQueue } from '../common/jobs/job-queue';
-import { QueueStats } from '../common/jobs/job-stats';
+import { QueueStats } from '../common/jobs/jobs.repository';
 import { MessageOutbox, OUTBOX_STATUSES, OutboxStatus } from '../messages';
 import { isUuid } from '../common/validation/uuid';
 import { intOption, UsageError, withContext } from './context';

@@ -11,4 +11,4 @@ export { PLAN_ENTITIES } from './entities/monthly-usage.entity';
 export { ClientPlanDto, SetPlanDto } from './plans.dto';
 export { WorkLimited, WorkLimitReached, WorkPolicy, WorkQuota } from './work-quota';
 /** The capped insert of the libraries the plans limit (uploaded and saved assets). */
-export { insertIntoLibrary } from './library-limit';
+export { LibraryLimit } from './library-limit';

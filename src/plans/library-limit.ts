@@ -1,8 +1,9 @@
-import { ClientAccountEntity } from '../clients';
+import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorKind } from '../common/errors/domain-error';
 import { insertBelowCap } from '../common/persistence/capped-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { planLimits } from './plan-limits';
+import { PlansRepository } from './plans.repository';
 
 /** The two kinds of rows a client's library holds, each counted against the plan's limit. */
 export type LibraryKind = 'uploaded assets' | 'active saved assets';
@@ -27,24 +28,33 @@ export class LibraryFull extends DomainError {
 }
 
 /**
- * Inserts a row into the client's library (an upload, a saved asset) within its plan's
+ * Inserts rows into clients' libraries (uploads, saved assets) within their plan's
  * `libraryAssets`, atomically (see insertBelowCap): parallel requests cannot overshoot it.
  */
-export function insertIntoLibrary<T>(
-  uow: UnitOfWork,
-  clientId: string,
-  kind: LibraryKind,
-  count: () => Promise<number>,
-  insert: () => Promise<T>,
-): Promise<T> {
-  return insertBelowCap(uow, {
-    name: `library:${kind}:${clientId}`,
-    count,
-    cap: async () => {
-      const client = await uow.manager.findOneByOrFail(ClientAccountEntity, { id: clientId });
-      return planLimits(client).libraryAssets;
-    },
-    full: (cap) => new LibraryFull(kind, cap),
-    insert,
-  });
+@Injectable()
+export class LibraryLimit {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly plans: PlansRepository,
+  ) {}
+
+  /** `insert` once `count` (the client's rows of `kind`) is below the plan's limit; LibraryFull else. */
+  insert<T>(
+    clientId: string,
+    kind: LibraryKind,
+    count: () => Promise<number>,
+    insert: () => Promise<T>,
+  ): Promise<T> {
+    return insertBelowCap(this.uow, {
+      name: `library:${kind}:${clientId}`,
+      count,
+      cap: async () => {
+        const client = await this.plans.findClientById(clientId);
+        if (!client) throw new Error(`No client ${clientId} to count a library of`);
+        return planLimits(client).libraryAssets;
+      },
+      full: (cap) => new LibraryFull(kind, cap),
+      insert,
+    });
+  }
 }

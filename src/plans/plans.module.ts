@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PLAN_ENTITIES } from './entities/monthly-usage.entity';
+import { LibraryLimit } from './library-limit';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 import { WorkQuota } from './work-quota';
@@ -13,7 +14,7 @@ import { WorkQuota } from './work-quota';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature(PLAN_ENTITIES)],
-  providers: [PlansRepository, PlansService, WorkQuota],
-  exports: [PlansService, WorkQuota],
+  providers: [PlansRepository, PlansService, WorkQuota, LibraryLimit],
+  exports: [PlansService, WorkQuota, LibraryLimit],
 })
 export class PlansModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import { insertIntoLibrary } from '../plans';
+import { LibraryLimit } from '../plans';
 import { AssetFormatEntity } from './entities/asset-format.entity';
 import { JobResultEntity } from './entities/job-result.entity';
 import { OutputEntity } from './entities/output.entity';
@@ -28,13 +28,15 @@ export type SavedAssetRow = SavedUploadedAssetEntity & { client: { handle: strin
 /** Intent-named queries over saved assets and their jobs. Inside a unit of work they run in its transaction. */
 @Injectable()
 export class SavedAssetsRepository {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly library: LibraryLimit,
+  ) {}
 
   /** Inserts an active saved asset within the client's library size (LibraryFull beyond). */
   insertAsset(values: NewSavedAsset): Promise<SavedUploadedAssetEntity> {
     const repo = () => this.uow.manager.getRepository(SavedUploadedAssetEntity);
-    return insertIntoLibrary(
-      this.uow,
+    return this.library.insert(
       values.clientId,
       'active saved assets',
       () => repo().count({ where: { clientId: values.clientId, active: true } }),

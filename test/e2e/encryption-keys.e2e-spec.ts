@@ -6,7 +6,7 @@ import request from 'supertest';
 import { Role } from '../../src/common/auth/role';
 import { encryptedColumns } from '../../src/common/crypto/encrypted-columns';
 import { FieldCipher } from '../../src/common/crypto/field-cipher';
-import { missingKeyIdsSql } from '../../src/common/crypto/stored-keys-check';
+import { missingKeyIdsSql } from '../../src/common/crypto/stored-keys.repository';
 import { KEY_FILE_PATH } from '../../src/common/crypto/key-ring';
 import { giveMigrationCipher, runMigrations } from '../../src/database/migrate';
 import { EncryptGiftMessages1764000000000 } from '../../src/database/migrations/1764000000000-encrypt-gift-messages';
@@ -151,7 +151,7 @@ describe('Encryption keys and encrypted gift messages', () => {
     });
 
     it('finds the key ids with one query through the key-id indexes, not by reading the tables', async () => {
-      const columns = encryptedColumns(t.dataSource);
+      const columns = encryptedColumns(t.dataSource.entityMetadatas);
       expect(columns).toEqual(
         expect.arrayContaining([
           { table: 'purchase_order', column: 'personal_data', nullable: false },

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import type { EntityMetadata } from 'typeorm';
 
 /** Entity class → the properties that hold FieldCipher output. */
 const registry = new Map<object, Set<string>>();
@@ -25,9 +25,9 @@ export interface EncryptedColumn {
   nullable: boolean;
 }
 
-/** The encrypted columns of the entities `dataSource` knows, as table and column names. */
-export function encryptedColumns(dataSource: DataSource): EncryptedColumn[] {
-  return dataSource.entityMetadatas.flatMap((m) => {
+/** The encrypted columns of these entities (a data source's), as table and column names. */
+export function encryptedColumns(entities: readonly EntityMetadata[]): EncryptedColumn[] {
+  return entities.flatMap((m) => {
     const properties = registry.get(m.target as object);
     if (!properties) return [];
     return m.columns

@@ -5,9 +5,9 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
-import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
+import { JOBS_SCHEMA, JobsRepository, QueueStats } from './jobs.repository';
 import { CommonSettings } from '../settings/common-settings';
 import { FairTurns } from './fair-turns';
 import { SqlQuery, takeFairly } from './fair-take';
@@ -21,14 +21,12 @@ import {
   SANDBOX_JOB_PRIORITY,
 } from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
-import { QueueStats, readQueueStats } from './job-stats';
 import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
 
 /** How long stopping waits for running jobs. */
 const STOP_TIMEOUT_MS = 10_000;
 
-/** The schema pg-boss keeps its tables in. */
-export const JOBS_SCHEMA = 'pgboss';
+export { JOBS_SCHEMA } from './jobs.repository';
 
 export interface SendJobOptions {
   /** 0–4, higher first (default 2). */
@@ -64,21 +62,18 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly jobWorkers = new Map<JobName, JobWorker<unknown>[]>();
   private started = false;
   private readonly metrics: JobMetrics;
-  private readonly pool: { query: PoolQuery };
   /** Whose turn it is, per fair queue (this process's workers). */
   private readonly turns = new Map<JobName, FairTurns>();
 
   constructor(
     private readonly config: CommonSettings,
-    dataSource: DataSource,
+    private readonly repo: JobsRepository,
     private readonly uow: UnitOfWork,
     metrics: MetricsRegistry,
   ) {
     this.metrics = new JobMetrics(metrics.registry, () => this.depth());
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
-    const pool = (dataSource.driver as unknown as { master: PgBoss.Db & { query: PoolQuery } })
-      .master;
-    this.pool = pool;
+    const pool = repo.pool;
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: JOBS_SCHEMA,
@@ -159,7 +154,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     // One rotation per queue, shared by the process's workers of it.
     const turns = JOB_QUEUES[name].fair ? (this.turns.get(name) ?? new FairTurns()) : undefined;
     if (turns) this.turns.set(name, turns);
-    const query: SqlQuery = (text, values) => this.pool.query(text, values);
+    const query: SqlQuery = (text, values) => this.repo.pool.query(text, values);
     return {
       take: async () => {
         if (turns)
@@ -218,7 +213,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     data: JobPayloads[N],
     options: SendJobOptions = {},
   ): Promise<string | undefined> {
-    const db = this.transactionDb();
+    const db = this.repo.transactionConnection();
     const id = await this.boss.send(name, withOwner(data, options.owner), {
       priority: priorityOf(options),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -226,17 +221,6 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     });
     if (id) this.notifyWorkers(name);
     return id ?? undefined;
-  }
-
-  /** The open transaction's connection for pg-boss, if a unit of work has one open. */
-  private transactionDb(): PgBoss.Db | undefined {
-    const runner = this.uow.manager.queryRunner;
-    if (!runner?.isTransactionActive) return undefined;
-    return {
-      executeSql: async (text, values) => ({
-        rows: (await runner.query(text, values, true)).records ?? [],
-      }),
-    };
   }
 
   /**
@@ -274,7 +258,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         // job never starts before it is due.
         ...(j.delaySeconds ? { startAfter: `${Math.ceil(j.delaySeconds)} seconds` } : {}),
       })),
-      { db: this.transactionDb() },
+      { db: this.repo.transactionConnection() },
     );
     if (JOB_QUEUES[name].policy === 'stately')
       await this.raiseWaiting(
@@ -295,28 +279,16 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   ): Promise<void> {
     const keyed = jobs.filter((j) => j.singletonKey && (j.priority ?? DEFAULT_JOB_PRIORITY) > 0);
     if (keyed.length === 0) return;
-    await this.uow.manager.query(
-      `UPDATE ${JOBS_SCHEMA}.job j SET priority = v.priority
-         FROM unnest($2::text[], $3::int[]) AS v(key, priority)
-        WHERE j.name = $1 AND j.singleton_key = v.key AND j.state IN ('created', 'retry')
-          AND j.priority < v.priority AND j.data->'owner'->>'sandbox' IS DISTINCT FROM 'true'`,
-      [
-        name,
-        keyed.map((j) => j.singletonKey),
-        keyed.map((j) => j.priority ?? DEFAULT_JOB_PRIORITY),
-      ],
+    await this.repo.raiseWaiting(
+      name,
+      keyed.map((j) => j.singletonKey!),
+      keyed.map((j) => j.priority ?? DEFAULT_JOB_PRIORITY),
     );
   }
 
   /** Which of these singleton keys a waiting (created or to be retried) job of `name` has. */
-  async waitingKeys(name: JobName, keys: readonly string[]): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
-    const rows = await this.uow.manager.query<{ key: string }[]>(
-      `SELECT singleton_key AS key FROM ${JOBS_SCHEMA}.job
-        WHERE name = $1 AND state IN ('created', 'retry') AND singleton_key = ANY($2::text[])`,
-      [name, [...keys]],
-    );
-    return new Set(rows.map((r) => r.key));
+  waitingKeys(name: JobName, keys: readonly string[]): Promise<Set<string>> {
+    return this.repo.waitingKeys(name, keys);
   }
 
   /** Jobs waiting (created or to be retried) and running, per queue. */
@@ -332,25 +304,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /** Queued, active and failed jobs and the oldest due job's wait, per queue (`jobs stats`). */
   stats(): Promise<QueueStats[]> {
-    return readQueueStats(this.uow.manager, JOBS_SCHEMA, Object.keys(JOB_QUEUES));
+    return this.repo.stats(Object.keys(JOB_QUEUES));
   }
 
   /** Jobs whose retries are exhausted, newest first. */
   async failed(limit = 100): Promise<FailedJob[]> {
-    const rows = await this.uow.manager.query<
-      {
-        id: string;
-        name: string;
-        data: unknown;
-        retry_count: number;
-        error: string | null;
-        completed_on: Date | null;
-      }[]
-    >(
-      `SELECT id, name, data, retry_count, output->>'message' AS error, completed_on
-         FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
-      [limit],
-    );
+    const rows = await this.repo.failed(limit);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -366,19 +325,13 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
    * or all of them. Answers the ids queued (an id that is not a failed job is left out).
    */
   async retryFailed(ids: 'all' | string[]): Promise<string[]> {
-    const rows = await this.uow.manager.query<{ id: string; name: JobName }[]>(
-      `SELECT id, name FROM ${JOBS_SCHEMA}.job
-        WHERE state = 'failed' AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))`,
-      [ids === 'all' ? null : ids],
-    );
+    const rows = await this.repo.failedAmong(ids);
     const byName = new Map<JobName, string[]>();
     for (const r of rows) byName.set(r.name, [...(byName.get(r.name) ?? []), r.id]);
     for (const [name, named] of byName) await this.boss.retry(name, named);
     return rows.map((r) => r.id);
   }
 }
-
-type PoolQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** The payload as stored: with its owner, when it has one. */
 function withOwner<T>(data: T, owner: JobOwner | undefined): T | (T & { owner: JobOwner }) {
