@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { Actor } from '../common/auth/actor';
 import { acknowledgedAsDuplicate } from './sandbox-duplicates';
 import { Clock } from '../common/clock/clock';
@@ -27,12 +26,10 @@ import {
   warningEvents,
 } from './acknowledgement-results';
 import { AcknowledgementResultDto, OrderAcknowledgementDto } from './dto/acknowledgement.dto';
-import { Address, AddressDto } from './dto/address.dto';
-import { DEFAULT_PRIORITY, isInProgress } from './order.enums';
 import { assertAddresses, OrderLine, orderLines } from './order-input';
 import { inOrder, PurchaseOrderAlreadySubmitted, SkuRejected } from './orders.errors';
-import { NewLineItem, NewOrder, NewPrintFileRequest, OrdersRepository } from './orders.repository';
-import { giftMessageContext, PersonalData, personalDataContext } from './purchase-order.mapper';
+import { OrdersRepository } from './orders.repository';
+import { acknowledgementRows } from './acknowledgement-rows';
 import { orderSkuProblems, SkuProblem } from './sku-check';
 
 const UNIQUE_ORDER_NUMBER = 'UQ_purchase_order_client_number';
@@ -44,21 +41,6 @@ interface PreparedOrder {
 
 /** A prepared order with its lines' SKU problems (none under the `off` policy). */
 type Checked = PreparedOrder & CheckedOrder;
-
-function address(a: AddressDto | null | undefined): Address | null {
-  if (!a) return null;
-  return {
-    firstName: a.firstName ?? null,
-    lastName: a.lastName ?? null,
-    address1: a.address1 ?? null,
-    address2: a.address2 ?? null,
-    city: a.city ?? null,
-    state: a.state ?? null,
-    province: a.province ?? null,
-    postalCode: a.postalCode ?? null,
-    country: a.country ?? null,
-  };
-}
 
 /**
  * Acknowledgements (docs/design.md §6): every order of a request is stored in one transaction or
@@ -148,7 +130,7 @@ export class AcknowledgementsService {
         const rows = [];
         for (const p of checked) {
           await yieldToLoop(); // a large batch encrypts and builds thousands of rows
-          rows.push(this.rows(actor, p, resolved, now));
+          rows.push(acknowledgementRows(this.cipher, actor, p, resolved, now));
         }
         await this.orders.insertOrders(
           rows.map((r) => r.order),
@@ -208,82 +190,5 @@ export class AcknowledgementsService {
     if (policy === 'strict' && checked.some((o) => o.problems.some((l) => l.length > 0)))
       throw new SkuRejected(refusedResults(checked, resolved), batch);
     return checked;
-  }
-
-  private rows(
-    actor: Actor,
-    { dto, lines, problems }: Checked,
-    resolved: Map<string, RecipeSetRecord>,
-    now: Date,
-  ) {
-    const id = randomUUID();
-    const personal: PersonalData = {
-      emailAddress: dto.emailAddress ?? null,
-      phoneNumber: dto.phoneNumber ?? null,
-      customerAddress: address(dto.customerAddress),
-      shippingAddress: address(dto.shippingAddress),
-    };
-    const order: NewOrder = {
-      id,
-      clientId: actor.clientId,
-      purchaseOrderNumber: dto.purchaseOrderNumber,
-      orderDate: dto.orderDate,
-      submittedBy: actor.tokenId,
-      accountNumber: dto.accountNumber ?? null,
-      organizationId: dto.organizationId ?? null,
-      orderReference: dto.orderReference ?? null,
-      customerServiceContact: dto.customerServiceContact ?? null,
-      serialNumber: dto.serialNumber ?? null,
-      proofStatus: dto.proofStatus ?? null,
-      priority: dto.priority ?? null,
-      fulfillmentType: dto.fulfillmentType ?? null,
-      personalData: this.cipher.encryptJson(personal, personalDataContext(id)),
-      workflowStatuses: [...new Set(lines.map((l) => l.workflowStatus))].sort(),
-      // A line acknowledged already in progress starts production now (docs/design.md §6).
-      productionStartAt: lines.some((l) => isInProgress(l.workflowStatus)) ? now : null,
-      deliveredToFactoryAt: null,
-      lastModifiedAt: now,
-    };
-    const lineRows: NewLineItem[] = lines.map((l, position) => ({
-      orderId: id,
-      recipeSetId: resolved.get(l.ref)!.id,
-      position,
-      externalLineItemId: l.input.externalLineItemId ?? null,
-      giftMessage:
-        l.input.giftMessage == null
-          ? null
-          : this.cipher.encrypt(l.input.giftMessage, giftMessageContext(id, position)),
-      workflowStatus: l.workflowStatus,
-      proofStatus: l.input.proofStatus ?? null,
-      isReorder: l.input.isReorder ?? false,
-      shipmentVendor: l.input.shipmentVendor ?? null,
-      shipmentTracking: l.input.shipmentTracking?.length ? l.input.shipmentTracking : null,
-      sku: l.sku,
-      quantity: l.quantity,
-      unitPrice: l.input.unitPrice ?? null,
-      size: l.input.size ?? null,
-      productName: l.input.productName ?? null,
-      estimatedDeliveryDate: l.input.estimatedDeliveryDate ?? null,
-      skuQuantities: l.skuQuantities,
-      components:
-        l.input.components?.map((c) => ({
-          name: c.name ?? null,
-          clientIdentifier: c.clientIdentifier ?? null,
-          description: c.description ?? null,
-          quantity: c.quantity ?? 0,
-          unitPrice: c.unitPrice ?? 0,
-        })) ?? null,
-      serialNumbers: l.input.serialNumbers ?? null,
-      skuWarnings: problems[position].length > 0 ? problems[position].map((p) => p.message) : null,
-      lastModifiedAt: now,
-    }));
-    const recipeSetIds = [...new Set(lineRows.map((l) => l.recipeSetId))];
-    const due: NewPrintFileRequest[] = recipeSetIds.map((recipeSetId) => ({
-      clientId: actor.clientId,
-      orderId: id,
-      recipeSetId,
-      priority: dto.priority ?? DEFAULT_PRIORITY,
-    }));
-    return { order, lines: lineRows, due };
   }
 }

@@ -17,8 +17,8 @@ export { WORKFLOW_STATUSES } from './order.enums';
 export type { OrderForPrint } from './print-file-orders.service';
 export { DEFAULT_PRIORITY, PRIORITY_CODES, WorkflowStatus } from './order.enums';
 /** The encryption context of an order's personal data (benchmarks seed orders directly). */
-export { personalDataContext } from './purchase-order.mapper';
-export type { PersonalData } from './purchase-order.mapper';
+export { personalDataContext } from './order-encryption';
+export type { PersonalData } from './order-encryption';
 /** Input limits of the order DTOs, for tests that probe them. */
 export { ADDRESS_REQUIRED } from './dto/address.dto';
 export { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';

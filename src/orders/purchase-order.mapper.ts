@@ -1,24 +1,9 @@
 import { FieldCipher } from '../common/crypto/field-cipher';
-import { Address } from './dto/address.dto';
 import { LineItemDto, PurchaseOrderDto } from './dto/purchase-order.dto';
 import { FulfillmentType, ProofStatus } from './order.enums';
 import { LineItemRow } from './orders.repository';
 import type { OrderRow } from './order-reads.repository';
-
-/** What `personal_data` holds, encrypted. */
-export interface PersonalData {
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  customerAddress: Address | null;
-  shippingAddress: Address | null;
-}
-
-/** The encryption context of an order's personal data: its id. */
-export const personalDataContext = (orderId: string): string => `purchase_order:${orderId}`;
-
-/** The encryption context of a line item's gift message: its order and position. */
-export const giftMessageContext = (orderId: string, position: number): string =>
-  `order_line_item:${orderId}:${position}`;
+import { giftMessageContext, PersonalData, personalDataContext } from './order-encryption';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
