@@ -95,7 +95,9 @@ describe('Render fairness between clients (HTTP)', () => {
     const first = render(a, aSets[0]).then((res) => res);
     await until(() => images.started.length === 1);
     const second = render(a, aSets[1]).then((res) => res);
-    await sleep(300); // let it reach the pool (before the fix, it took the second slot)
+    // It has reached the pool and waits in A's queue (before the fix, it took the second slot).
+    const pools = t.app.get(WorkPools);
+    await until(() => pools.renders.loadOf(a.id).waiting === 1);
 
     // B is not behind A: its render starts in the slot A may not take, and is answered while A's
     // is still held.
@@ -103,9 +105,8 @@ describe('Render fairness between clients (HTTP)', () => {
     expect(other.status).toBe(302);
     expect(images.started).toEqual([a.id, b.id]);
 
-    // A's second waits in A's queue of one; A's third is refused at once with Retry-After.
-    const pools = t.app.get(WorkPools);
-    await until(() => pools.renders.loadOf(a.id).waiting === 1);
+    // A's second still waits in A's queue of one; A's third is refused at once with Retry-After.
+    expect(pools.renders.loadOf(a.id).waiting).toBe(1);
     const third = await render(a, aSets[2]);
     expect(third.status).toBe(503);
     expect(third.headers['retry-after']).toBe('120');
