@@ -38,6 +38,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
+      setupFilesAfterEnv: ['<rootDir>/test/setup/unit-teardown.ts'],
       testMatch: [
         '<rootDir>/src/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.ts',
