@@ -1,5 +1,5 @@
 // @ts-check
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** Feature modules that other code imports only through their index.ts. */
@@ -179,6 +179,78 @@ const databaseInRepositories = {
   },
 };
 
+/**
+ * The tables each folder of src/ owns (a feature module, or src/common/<folder>), read from its
+ * entities when the config loads (a line starting `@Entity(` in a file of src/, not a spec file),
+ * so a new entity is covered without editing this file: `@Entity({ name: '…' })`, `@Entity('…')`,
+ * or `@Entity({ name: X_TABLE })` with `export const X_TABLE = '…'` in the same file. An entity
+ * whose table cannot be read that way fails here.
+ */
+const SRC = new URL('./src/', import.meta.url);
+const ownerOf = (file) => {
+  const [top, sub] = file.split('/');
+  return top === 'common' ? `common/${sub}` : top;
+};
+const TABLE_OWNERS = new Map();
+for (const file of readdirSync(SRC, { recursive: true })) {
+  if (!file.endsWith('.ts') || file.endsWith('.spec.ts')) continue;
+  const text = readFileSync(new URL(file, SRC), 'utf8');
+  if (!text.includes('@Entity(')) continue;
+  const constants = new Map(
+    [...text.matchAll(/\bconst\s+(\w+)\s*=\s*'([^']+)'/g)].map(([, name, value]) => [name, value]),
+  );
+  const entities = [...text.matchAll(/^\s*@Entity\(([^)]*)\)/gm)].map(([, args]) => {
+    const named = /^\s*(?:'([^']+)'|\{[^}]*\bname:\s*(?:'([^']+)'|(\w+))[^}]*\})\s*$/.exec(args);
+    const table = named && (named[1] ?? named[2] ?? constants.get(named[3]));
+    if (!table)
+      throw new Error(
+        `eslint.config.mjs: cannot read the table of @Entity(${args}) in src/${file}: write @Entity({ name: '…' }), or a const of that file`,
+      );
+    return table;
+  });
+  for (const table of entities) {
+    const owner = ownerOf(file);
+    if (TABLE_OWNERS.has(table) && TABLE_OWNERS.get(table) !== owner)
+      throw new Error(`eslint.config.mjs: the table ${table} has two owners`);
+    TABLE_OWNERS.set(table, owner);
+  }
+}
+if (TABLE_OWNERS.size === 0) throw new Error('eslint.config.mjs: no @Entity found under src/');
+/**
+ * A table's name where SQL names a table: after FROM, JOIN, UPDATE, INTO, TABLE, TRUNCATE or
+ * REFERENCES (any case, optionally quoted or in schema public), not followed by a word character,
+ * dot or hyphen. The keyword is what tells SQL from English: "product" and "event" are tables and
+ * words of messages and descriptions; "recipe_set.status_changed" is an event type. English such
+ * as "removed from product" would still match: reword it.
+ */
+const tableInSql = (table) =>
+  `\\b(FROM|JOIN|UPDATE|INTO|TABLE|TRUNCATE|REFERENCES)\\s+(ONLY\\s+)?("?public"?\\.)?"?${table}(?![\\w.-])`;
+/** TypeORM calls whose first argument names a table (or entity) as a string. */
+const TABLE_CALLS =
+  '^(from|into|update|insert|delete|getRepository|(inner|left)Join(AndSelect|AndMapOne|AndMapMany)?)$';
+/**
+ * `no-restricted-syntax` options forbidding, in strings, template literals and TypeORM calls, the
+ * tables of every folder but `owner`.
+ */
+const foreignTables = (owner) => [
+  'error',
+  ...[...TABLE_OWNERS]
+    .filter(([, by]) => by !== owner)
+    .flatMap(([table, by]) => {
+      const constant = `${table.toUpperCase()}_TABLE`;
+      const message = `SQL names the table ${table} of src/${by}: import its name from there (${constant}, declared beside its entity and exported by the module; add it if missing) or a query the module exports, or ask its service, so that the dependency shows in imports.`;
+      return [
+        { selector: `Literal[value=/${tableInSql(table)}/i]`, message },
+        { selector: `TemplateElement[value.raw=/${tableInSql(table)}/i]`, message },
+        {
+          selector: `CallExpression[callee.property.name=/${TABLE_CALLS}/][arguments.0.value="${table}"]`,
+          message,
+        },
+      ];
+    }),
+];
+const NOT_SQL_CHECKED = ['src/**/*.spec.ts', 'src/database/migrations/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -257,6 +329,21 @@ export default tseslint.config(
   ...Object.entries(WRAPPED_LIBRARIES).map(([name, file]) => ({
     files: [file],
     rules: { '@typescript-eslint/no-restricted-imports': wrappedOnly(name) },
+  })),
+  // No module writes another's table name in SQL: it imports the name (or a query) from the
+  // owner's index, so the dependency shows. Each owner's block replaces the first block's options
+  // for its files. `no-restricted-syntax` serves this alone: a later block setting it for other
+  // reasons would replace these options.
+  // Migrations (they write every table) and spec files (fixtures) are not checked.
+  {
+    files: ['src/**/*.ts'],
+    ignores: NOT_SQL_CHECKED,
+    rules: { 'no-restricted-syntax': foreignTables(undefined) },
+  },
+  ...[...new Set(TABLE_OWNERS.values())].map((owner) => ({
+    files: [`src/${owner}/**/*.ts`],
+    ignores: NOT_SQL_CHECKED,
+    rules: { 'no-restricted-syntax': foreignTables(owner) },
   })),
   {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts'],

@@ -17,4 +17,6 @@ export { AssetPurpose } from './entities/uploaded-asset.entity';
 export { sanitizeFileName } from './file-name';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
 export { UploadedAssetEntity } from './entities/uploaded-asset.entity';
+/** For other modules' SQL: the table's name (they import it, not write it). */
+export { UPLOADED_ASSET_TABLE } from './entities/uploaded-asset.entity';
 export { ASSET_ENTITIES } from './entities';

@@ -63,21 +63,29 @@ export class AvailabilityRepository {
     });
   }
 
-  /** The totals of every client that has settings or history. */
+  /**
+   * The totals of every client that has settings or history (the caller adds the clients that
+   * have neither, from the clients module).
+   */
   async totals(): Promise<ClientTotals[]> {
     const rows: {
       client_id: string;
-      adjustments: string;
-      unavailable: string;
-      backorder: string;
+      adjustments: string | null;
+      unavailable: string | null;
+      backorder: string | null;
       last_change: Date | null;
     }[] = await this.uow.manager.query(
-      `SELECT c.id AS client_id,
-        (SELECT count(*) FROM sku_availability s WHERE s.client_id = c.id AND s.adjustment_type IS NOT NULL) AS adjustments,
-        (SELECT count(*) FROM sku_availability s WHERE s.client_id = c.id AND s.status = 'unavailable') AS unavailable,
-        (SELECT count(*) FROM sku_availability s WHERE s.client_id = c.id AND s.status = 'backorder') AS backorder,
-        (SELECT max(h.changed_at) FROM availability_change h WHERE h.client_id = c.id) AS last_change
-       FROM client_account c`,
+      `WITH s AS (
+         SELECT client_id,
+                count(*) FILTER (WHERE adjustment_type IS NOT NULL) AS adjustments,
+                count(*) FILTER (WHERE status = 'unavailable') AS unavailable,
+                count(*) FILTER (WHERE status = 'backorder') AS backorder
+           FROM sku_availability GROUP BY client_id),
+       h AS (SELECT client_id, max(changed_at) AS last_change
+               FROM availability_change GROUP BY client_id)
+       SELECT COALESCE(s.client_id, h.client_id) AS client_id, s.adjustments, s.unavailable,
+              s.backorder, h.last_change
+         FROM s FULL JOIN h ON h.client_id = s.client_id`,
     );
     return rows.map((r) => ({
       clientId: r.client_id,

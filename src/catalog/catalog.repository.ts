@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { ProductEntity } from './entities/product.entity';
-import { ProductDefinition } from './product-definition';
+import { ProductDefinition, ProductOption, ProductSku } from './product-definition';
 
 export type ProductSummaryRow = Pick<
   ProductEntity,
   'id' | 'handle' | 'name' | 'version' | 'createdAt' | 'lastModifiedAt'
 >;
+
+/** What an order's SKUs are checked against: a product's options and SKUs (docs/design.md §6). */
+export interface OrderableProduct {
+  id: string;
+  handle: string;
+  options: ProductOption[];
+  skus: ProductSku[];
+  /** The options a fill layer of its views colours with: what a design shows (a colour). */
+  shownOptions: string[];
+}
 
 /** Intent-named queries over products. Inside a unit of work they run in its transaction. */
 @Injectable()
@@ -82,5 +92,31 @@ export class CatalogRepository {
   async delete(clientId: string, handle: string): Promise<boolean> {
     const result = await this.uow.manager.delete(ProductEntity, { clientId, handle });
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * The options and SKUs of these products, and the options their fill layers colour with (not
+   * the views, locations or images: one statement, whatever the size of the definitions).
+   */
+  async orderableProducts(ids: readonly string[]): Promise<OrderableProduct[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.uow.manager.query<
+      { id: string; handle: string; options: unknown; skus: unknown; shownOptions: unknown }[]
+    >(
+      `SELECT id, handle,
+              definition->'options' AS options,
+              definition->'skus' AS skus,
+              jsonb_path_query_array(definition, '$.viewAngles[*].layers[*] ? (@.type == "fill").option') AS "shownOptions"
+         FROM product WHERE id = ANY($1)`,
+      [[...ids]],
+    );
+    const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+    return rows.map((r) => ({
+      id: r.id,
+      handle: r.handle,
+      options: list<ProductOption>(r.options),
+      skus: list<ProductSku>(r.skus),
+      shownOptions: [...new Set(list<string>(r.shownOptions))],
+    }));
   }
 }

@@ -14,7 +14,7 @@ import {
   ProductInUse,
   ProductNotFound,
 } from './catalog.errors';
-import { CatalogRepository } from './catalog.repository';
+import { CatalogRepository, OrderableProduct } from './catalog.repository';
 import { HANDLE_PATTERN } from './dto/handle';
 import { ProductDto, ProductInputDto, ProductSummaryDto } from './dto/product.dto';
 import { ProductEntity } from './entities/product.entity';
@@ -161,6 +161,14 @@ export class CatalogService {
           sharingEnabled: p.sharingEnabled,
         }
       : undefined;
+  }
+
+  /**
+   * The options and SKUs of these products (by id), as orders are checked against them, in one
+   * statement; products that do not exist are absent.
+   */
+  orderableProducts(ids: readonly string[]): Promise<OrderableProduct[]> {
+    return this.repo.orderableProducts(ids);
   }
 
   /** Writes `definition` for the client unless a product with its handle exists (demo install). */

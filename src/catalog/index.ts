@@ -6,6 +6,7 @@ export { CatalogModule } from './catalog.module';
 export { CatalogHttpModule } from './catalog-http.module';
 export { CatalogService } from './catalog.service';
 export type { CatalogProduct } from './catalog.service';
+export type { OrderableProduct } from './catalog.repository';
 export { ProductNotFound } from './catalog.errors';
 export { DemoCatalogInstaller, demoProductHandles } from './demo/demo-installer';
 export type { DemoInstallResult } from './demo/demo-installer';
@@ -13,6 +14,9 @@ export { demoArtwork, demoCatalog } from './demo/demo-products';
 export * from './product-definition';
 export { HANDLE_PATTERN } from './dto/handle';
 export { ProductEntity } from './entities/product.entity';
+/** For other modules' SQL: the tables' names (they import them, not write them). */
+export { PRODUCT_TABLE } from './entities/product.entity';
+export { CLIENT_PRINT_SETTINGS_TABLE } from './entities/print-settings.entity';
 export { CATALOG_ENTITIES } from './entities';
 export * from './print-settings';
 export { PrintSettingsService } from './print-settings.service';

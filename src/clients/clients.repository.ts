@@ -57,6 +57,11 @@ export class ClientsRepository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Locks the client's row until the transaction ends (nothing when there is no such client). */
+  async lockClient(id: string): Promise<void> {
+    await this.uow.manager.query(`SELECT 1 FROM client_account WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
   listClients(): Promise<ClientAccountEntity[]> {
     return this.clients.find({ order: { handle: 'ASC' } });
   }

@@ -135,10 +135,6 @@ export class ClientsService {
     return toSettingsDto(client);
   }
 
-  /**
-   * How the client's acknowledgements check SKUs (inside the caller's unit of work);
-   * the default for a client that no longer exists.
-   */
   /** Whom to tell of a change to the client's account: its active Admin users (at most 50). */
   activeAdminContacts(clientId: string): Promise<{ email: string; locale: string }[]> {
     return this.repo.activeAdminContacts(clientId, 50);
@@ -149,6 +145,19 @@ export class ClientsService {
     return this.repo.sandboxIds(ids);
   }
 
+  /**
+   * Locks the client's account until the caller's transaction ends (call it inside a unit of
+   * work): writers that count the client's rows against a limit before adding one take it first,
+   * so that concurrent ones count one after another.
+   */
+  lockAccount(clientId: string): Promise<void> {
+    return this.repo.lockClient(clientId);
+  }
+
+  /**
+   * How the client's acknowledgements check SKUs (inside the caller's unit of work);
+   * the default for a client that no longer exists.
+   */
   async skuPolicy(clientId: string): Promise<SkuPolicy> {
     return (await this.repo.skuPolicyOf(clientId)) ?? DEFAULT_SKU_POLICY;
   }

@@ -18,6 +18,8 @@ export type { SkuPolicy } from './client-settings';
 export { CACHE_TTL_MS } from './token-cache';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
 export { ClientAccountEntity, Plan } from './entities/client-account.entity';
+/** For other modules' SQL: the table's name (they import it, not write it). */
+export { CLIENT_ACCOUNT_TABLE } from './entities/client-account.entity';
 export { ApiTokenEntity } from './entities/api-token.entity';
 export { UserEntity, UserRole, UserStatus } from './entities/user.entity';
 export { CLIENT_ENTITIES } from './entities';

@@ -1,6 +1,7 @@
 import { prepared } from '../common/persistence/prepared';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { recipeSetReadableIdOf } from '../recipe-sets';
 import { PurchaseOrderEntity } from './entities/purchase-order.entity';
 import { LineItemRow, SearchCriteria } from './orders.repository';
 
@@ -25,13 +26,13 @@ const ORDER_COLUMNS = `o.id, o.purchase_order_number AS "purchaseOrderNumber", o
 
 /**
  * The line items of the order aliased `order` as one JSON array, each under LineItemRow's property names. The
- * readable id is a lookup by primary key per line: as a join, the planner hashes the client's
- * whole recipe_set table once per order of the page.
+ * readable id is a lookup by primary key per line (recipe-sets' recipeSetReadableIdOf): as a
+ * join, the planner hashes the client's whole table of recipe sets once per order of the page.
  */
 const lines = (order: string) => `COALESCE((
   SELECT json_agg(json_build_object(
     'id', li.id, 'orderId', li.order_id, 'recipeSetId', li.recipe_set_id,
-    'recipeSetReadableId', (SELECT rs.readable_id FROM recipe_set rs WHERE rs.id = li.recipe_set_id),
+    'recipeSetReadableId', ${recipeSetReadableIdOf('li.recipe_set_id')},
     'position', li.position,
     'externalLineItemId', li.external_line_item_id, 'giftMessage', li.gift_message,
     'workflowStatus', li.workflow_status, 'proofStatus', li.proof_status,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { recipeSetReadableIdOf } from '../recipe-sets';
 import { LineItemHistoryEntity } from './entities/line-item-history.entity';
 import { OrderLineItemEntity } from './entities/order-line-item.entity';
 import { PrintFileRequestEntity } from './entities/print-file-request.entity';
@@ -55,10 +56,9 @@ export class OrdersRepository {
     purchaseOrderNumber: string,
   ): Promise<string[] | undefined> {
     const rows = await this.uow.manager.query<{ readableId: string | null }[]>(
-      `SELECT rs.readable_id AS "readableId"
+      `SELECT ${recipeSetReadableIdOf('li.recipe_set_id')} AS "readableId"
          FROM purchase_order o
          LEFT JOIN order_line_item li ON li.order_id = o.id
-         LEFT JOIN recipe_set rs ON rs.id = li.recipe_set_id
         WHERE o.client_id = $1 AND o.purchase_order_number = $2
         ORDER BY li.position`,
       [clientId, purchaseOrderNumber],

@@ -11,7 +11,8 @@ export {
   RecipeSetsService,
 } from './recipe-sets.service';
 export type { RecipeSetRecord, RecipeSetSummary } from './recipe-sets.service';
-export type { OrderableProduct } from './recipe-sets.repository';
+/** The catalog's, as orderableProducts answers them. */
+export type { OrderableProduct } from '../catalog';
 export { RecipeSetDesignsService } from './recipe-set-designs.service';
 export type { DesignedRecipeSet } from './recipe-set-designs.service';
 export type { Design, DesignElement, LocationDesign, TextElement, ImageElement } from './design';
@@ -31,4 +32,7 @@ export {
 } from './print-cost';
 /** For relations (foreign keys) of other modules' entities, and the whole-schema list. */
 export { RecipeSetEntity } from './entities/recipe-set.entity';
+/** For other modules' SQL: the table's name, and the lookups they may embed. */
+export { RECIPE_SET_TABLE } from './entities/recipe-set.entity';
+export { recipeSetReadableIdOf } from './recipe-set-sql';
 export { RECIPE_SET_ENTITIES } from './entities';

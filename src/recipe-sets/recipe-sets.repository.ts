@@ -2,7 +2,6 @@ import { prepared } from '../common/persistence/prepared';
 import { Injectable } from '@nestjs/common';
 import { Any, MoreThanOrEqual } from 'typeorm';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import type { ProductOption, ProductSku } from '../catalog';
 import { Design } from './design';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { newReadableId, RecipeSetRef } from './readable-id';
@@ -23,16 +22,6 @@ export type RecipeSetRow = Pick<
   RecipeSetEntity,
   'id' | 'readableId' | 'clientId' | 'status' | 'productId' | 'options'
 >;
-
-/** What an order's SKUs are checked against: a product's options and SKUs (docs/design.md §6). */
-export interface OrderableProduct {
-  id: string;
-  handle: string;
-  options: ProductOption[];
-  skus: ProductSku[];
-  /** The options a fill layer of its views colours with: what a design shows (a colour). */
-  shownOptions: string[];
-}
 
 /** A recipe set's status change, as the UPDATE that made it saw it. */
 export interface StatusChange {
@@ -92,32 +81,6 @@ export class RecipeSetsRepository {
         options: true,
       },
     });
-  }
-
-  /**
-   * The options and SKUs of these products, and the options their fill layers colour with (not
-   * the views, locations or images: one statement, whatever the size of the definitions).
-   */
-  async orderableProducts(ids: readonly string[]): Promise<OrderableProduct[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.uow.manager.query<
-      { id: string; handle: string; options: unknown; skus: unknown; shownOptions: unknown }[]
-    >(
-      `SELECT id, handle,
-              definition->'options' AS options,
-              definition->'skus' AS skus,
-              jsonb_path_query_array(definition, '$.viewAngles[*].layers[*] ? (@.type == "fill").option') AS "shownOptions"
-         FROM product WHERE id = ANY($1)`,
-      [[...ids]],
-    );
-    const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-    return rows.map((r) => ({
-      id: r.id,
-      handle: r.handle,
-      options: list<ProductOption>(r.options),
-      skus: list<ProductSku>(r.skus),
-      shownOptions: [...new Set(list<string>(r.shownOptions))],
-    }));
   }
 
   /**

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { CatalogService, type OrderableProduct } from '../catalog';
 import { ValidationFailed } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
 import { RecipeSetEntity } from './entities/recipe-set.entity';
 import { parseRecipeSetRef } from './readable-id';
 import { TooManyRecipeSets } from './recipe-sets.errors';
-import { OrderableProduct, RecipeSetsRepository, StatusChange } from './recipe-sets.repository';
+import { RecipeSetsRepository, StatusChange } from './recipe-sets.repository';
 import { EventRecorder } from '../common/events/event-recorder';
 import { RecipeStatus } from './recipe-status';
 
@@ -47,6 +48,7 @@ export class RecipeSetsService {
     private readonly repo: RecipeSetsRepository,
     private readonly config: AppConfig,
     private readonly events: EventRecorder,
+    private readonly catalog: CatalogService,
   ) {}
 
   /** Creates `count` recipe sets for a client, each with a fresh readable id. */
@@ -71,7 +73,7 @@ export class RecipeSetsService {
   ): Promise<Map<string, OrderableProduct>> {
     const ids = new Set<string>();
     for (const r of recipeSets) if (r.productId) ids.add(r.productId);
-    const found = await this.repo.orderableProducts([...ids]);
+    const found = await this.catalog.orderableProducts([...ids]);
     return new Map(found.map((p) => [p.id, p]));
   }
 

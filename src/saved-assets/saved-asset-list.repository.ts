@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UPLOADED_ASSET_TABLE } from '../assets';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 
 export const SORT_ORDERS = ['RecentlyUsed', 'Newest', 'Oldest', 'Name'] as const;
@@ -54,8 +55,8 @@ const PLAIN_NAME = `coalesce(u.user_facing_file_name, 'upload-' || u.id)`;
  * the sort order (client, organization, active, key, id), so a page costs the same at any size of
  * the library (LIMIT/OFFSET: the offset's rows are skipped in the index). With plain uploads, both
  * tables are merged and sorted (the uploads by their own organization index). The job filters
- * are an EXISTS per asset through the job index. The SQL reads the uploads' table for the merge:
- * one query keeps paging over both kinds exact.
+ * are an EXISTS per asset through the job index. The SQL reads the uploads' table (by the name
+ * the assets module exports) for the merge: one query keeps paging over both kinds exact.
  */
 @Injectable()
 export class SavedAssetListRepository {
@@ -123,7 +124,7 @@ function rowsOf(filter: ListFilter): [string, unknown[], boolean] {
   if (!filter.withPlainUploads || jobRules.length > 0) return [saved, params, false];
   const plain =
     `SELECT NULL::int AS saved_id, u.id AS upload_id, u.created_at AS modified, ` +
-    `u.created_at AS created, ${PLAIN_NAME} AS name FROM uploaded_asset u ` +
+    `u.created_at AS created, ${PLAIN_NAME} AS name FROM ${UPLOADED_ASSET_TABLE} u ` +
     `WHERE u.client_id = $1 AND u.organization_identifier = $2 AND u.purpose = 'artwork' ` +
     `AND NOT EXISTS (SELECT 1 FROM saved_uploaded_asset p WHERE p.uploaded_asset_id = u.id)`;
   return [`${saved} UNION ALL ${plain}`, params, true];

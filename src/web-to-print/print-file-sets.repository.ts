@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { PrintSettingsSnapshot } from '../catalog';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
+import { RECIPE_SET_TABLE } from '../recipe-sets';
 import { PrintFailureRequestEntity } from './entities/print-failure-request.entity';
 import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-set.entity';
 
@@ -39,7 +40,7 @@ export class PrintFileSetsRepository {
       `print-proofs:${clientId}`,
     ]);
     const [{ n }] = await this.uow.manager.query<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM print_file_set s JOIN recipe_set r ON r.id = s.recipe_set_id
+      `SELECT count(*)::int AS n FROM print_file_set s JOIN ${RECIPE_SET_TABLE} r ON r.id = s.recipe_set_id
         WHERE r.client_id = $1 AND r.status = 'Created' AND s.design_version = r.version
           AND s.status IN ('queued', 'processing')`,
       [clientId],

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { CLIENT_PRINT_SETTINGS_TABLE, PRODUCT_TABLE } from '../catalog';
+import { CLIENT_ACCOUNT_TABLE } from '../clients';
 import { prepared } from '../common/persistence/prepared';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
-import type { RecipeSetRef, RecipeStatus } from '../recipe-sets';
+import { RECIPE_SET_TABLE, type RecipeSetRef, type RecipeStatus } from '../recipe-sets';
 import type { PrintFileSetEntity } from './entities/print-file-set.entity';
 
 /** What a web-to-print route reads of a file set: whether it is ready, and where its files are. */
@@ -43,15 +45,19 @@ const STATE = (byRef: string) =>
        r.status, r.version, r.product_handle AS "productHandle", p.version AS "productVersion",
        ps.settings::text AS "settingsText", s.id AS "setId", s.status AS "setStatus",
        s.zip_key AS "zipKey", s.locations, s.failure_log_id AS "failureLogId"
-  FROM recipe_set r
-  JOIN client_account c ON c.id = r.client_id
-  LEFT JOIN product p ON p.id = r.product_id
-  LEFT JOIN client_print_settings ps ON ps.client_id = r.client_id
+  FROM ${RECIPE_SET_TABLE} r
+  JOIN ${CLIENT_ACCOUNT_TABLE} c ON c.id = r.client_id
+  LEFT JOIN ${PRODUCT_TABLE} p ON p.id = r.product_id
+  LEFT JOIN ${CLIENT_PRINT_SETTINGS_TABLE} ps ON ps.client_id = r.client_id
   LEFT JOIN print_file_set s
     ON s.recipe_set_id = r.id AND s.design_version = r.version AND s.settings_key = $2
  WHERE ${byRef} = $1 AND ($3::uuid IS NULL OR r.client_id = $3::uuid)`);
 
-/** One text per kind of reference: each is prepared once per connection. */
+/**
+ * One text per kind of reference: each is prepared once per connection. One statement, though it
+ * reads the tables of recipe-sets, clients and catalog (by the names they export): this read
+ * starts every web-to-print request, and a question to each module would cost a round trip each.
+ */
 const BY_READABLE_ID = STATE('r.readable_id');
 const BY_UUID = STATE('r.id');
 

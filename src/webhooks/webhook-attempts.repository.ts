@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { CLIENT_ACCOUNT_TABLE } from '../clients';
 import { insertRows } from '../common/persistence/bulk-insert';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { AttemptStatus, WebhookAttemptEntity } from './entities';
@@ -89,7 +90,7 @@ export class WebhookAttemptsRepository {
               SELECT c.id, c.due_at, e.client_id, ca.sandbox,
                      COALESCE(rc.room, $8) AS client_room
                 FROM webhook_endpoint e
-                JOIN client_account ca ON ca.id = e.client_id
+                JOIN ${CLIENT_ACCOUNT_TABLE} ca ON ca.id = e.client_id
                 LEFT JOIN room_e re ON re.id = e.id
                 LEFT JOIN room_c rc ON rc.id = e.client_id
                 CROSS JOIN LATERAL (

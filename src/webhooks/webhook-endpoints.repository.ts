@@ -61,19 +61,8 @@ export class WebhookEndpointsRepository {
     });
   }
 
-  /** The client's endpoints, counted without a lock (a look before the locked count). */
+  /** The client's endpoints (under the client's lock when counted against the limit). */
   count(clientId: string): Promise<number> {
-    return this.uow.manager.count(WebhookEndpointEntity, { where: { clientId } });
-  }
-
-  /**
-   * Counts the client's endpoints with its client row locked, so that two concurrent creations
-   * cannot both pass the limit.
-   */
-  async countLocked(clientId: string): Promise<number> {
-    await this.uow.manager.query(`SELECT 1 FROM client_account WHERE id = $1 FOR UPDATE`, [
-      clientId,
-    ]);
     return this.uow.manager.count(WebhookEndpointEntity, { where: { clientId } });
   }
 

@@ -124,7 +124,9 @@ export class WebhookEndpointsService {
       updatedAt: now,
     };
     await this.uow.run(async () => {
-      if ((await this.repo.countLocked(clientId)) >= this.settings.maxEndpoints)
+      // The client's lock first: two concurrent creations cannot both pass the limit.
+      await this.clients.lockAccount(clientId);
+      if ((await this.repo.count(clientId)) >= this.settings.maxEndpoints)
         throw new TooManyWebhookEndpoints(this.settings.maxEndpoints);
       if (!(await this.quota.claim(clientId, CREATIONS, 1, limit, now)).granted)
         throw new WebhookEndpointDailyLimit(limit, now);

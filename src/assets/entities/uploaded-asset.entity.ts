@@ -15,12 +15,15 @@ export enum AssetPurpose {
   Catalog = 'catalog',
 }
 
+/** The table of uploaded assets, for the SQL of other modules (they import it, not write it). */
+export const UPLOADED_ASSET_TABLE = 'uploaded_asset';
+
 /**
  * One upload of an image by a client. The bytes live in the blob store under `blobKey`, keyed by
  * client and content: the same image uploaded twice by one client is stored once, while each
  * upload keeps its own row (its own id, file name, organization and reference).
  */
-@Entity({ name: 'uploaded_asset' })
+@Entity({ name: UPLOADED_ASSET_TABLE })
 @Index('IDX_uploaded_asset_organization', ['clientId', 'organizationIdentifier', 'createdAt'])
 export class UploadedAssetEntity {
   /** The integer id callers see (int32). */

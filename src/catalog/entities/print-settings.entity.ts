@@ -2,11 +2,14 @@ import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
 import { ClientAccountEntity } from '../../clients';
 import type { PrintSettings } from '../print-settings';
 
+/** The table of clients' print settings, for the SQL of other modules (they import it, not write it). */
+export const CLIENT_PRINT_SETTINGS_TABLE = 'client_print_settings';
+
 /**
  * A client's print settings (how its print files are made), written whole by its admins. A client
  * without a row has the defaults.
  */
-@Entity({ name: 'client_print_settings' })
+@Entity({ name: CLIENT_PRINT_SETTINGS_TABLE })
 export class ClientPrintSettingsEntity {
   @PrimaryColumn({ name: 'client_id', type: 'uuid' })
   clientId: string;

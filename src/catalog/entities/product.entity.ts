@@ -10,11 +10,14 @@ import {
 import { ClientAccountEntity } from '../../clients';
 import type { ProductDefinition } from '../product-definition';
 
+/** The table of products, for the SQL of other modules (they import it, not write it). */
+export const PRODUCT_TABLE = 'product';
+
 /**
  * A product of a client's catalog. The definition (options, SKUs, locations, view angles, render
  * states) is one JSON document: it is read and written whole, by admins, and renders read it whole.
  */
-@Entity({ name: 'product' })
+@Entity({ name: PRODUCT_TABLE })
 @Unique('UQ_product_client_handle', ['clientId', 'handle'])
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -7,8 +7,11 @@ export enum Plan {
   Enterprise = 'enterprise',
 }
 
+/** The table of client accounts, for the SQL of other modules (they import it, not write it). */
+export const CLIENT_ACCOUNT_TABLE = 'client_account';
+
 /** A client account: the tenant every resource belongs to. */
-@Entity({ name: 'client_account' })
+@Entity({ name: CLIENT_ACCOUNT_TABLE })
 export class ClientAccountEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -12,8 +12,11 @@ import { ClientAccountEntity } from '../../clients';
 import type { Design } from '../design';
 import { RecipeStatus } from '../recipe-status';
 
+/** The table of recipe sets, for the SQL of other modules (they import it, not write it). */
+export const RECIPE_SET_TABLE = 'recipe_set';
+
 /** A customer's design of a product: what orders refer to, and what renders and print files derive from. */
-@Entity({ name: 'recipe_set' })
+@Entity({ name: RECIPE_SET_TABLE })
 @Index(['clientId', 'status', 'lastModifiedAt'])
 export class RecipeSetEntity {
   @PrimaryGeneratedColumn('uuid')
