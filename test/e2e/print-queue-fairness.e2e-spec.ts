@@ -75,8 +75,11 @@ describe('Print queue fairness (HTTP)', () => {
   const holdWorker = async (client: TestClient, id: string) => {
     store.shut();
     expect((await get(client, id)).status).toBe(202);
-    await eventually('the print worker to hold its first job', () =>
-      Promise.resolve(store.waiting > 0),
+    // The job draws the tee's print files first: seconds idle, over 30 s beside CI's other lanes.
+    await eventually(
+      'the print worker to hold its first job',
+      () => Promise.resolve(store.waiting > 0),
+      120_000,
     );
   };
   /**
