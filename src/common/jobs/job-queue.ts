@@ -26,8 +26,6 @@ import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
 /** How long stopping waits for running jobs. */
 const STOP_TIMEOUT_MS = 10_000;
 
-export { JOBS_SCHEMA } from './jobs.repository';
-
 export interface SendJobOptions {
   /** 0–4, higher first (default 2). */
   priority?: number;
