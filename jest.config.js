@@ -13,7 +13,11 @@ const swc = [
   },
 ];
 
+// Each file's CPU time, with JEST_CPU_LOG set (test/setup/cpu-record.ts).
+const CPU_RECORD = '<rootDir>/test/setup/cpu-record.ts';
+
 const common = {
+  setupFilesAfterEnv: [CPU_RECORD],
   rootDir: __dirname,
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
@@ -38,7 +42,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      setupFilesAfterEnv: ['<rootDir>/test/setup/unit-teardown.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/unit-teardown.ts', CPU_RECORD],
       testMatch: [
         '<rootDir>/src/**/*.spec.ts',
         '<rootDir>/scripts/**/*.spec.ts',
@@ -51,7 +55,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       // Each file boots the real app as the e2e files do, beside the benchmark smoke runs in CI:
       // the e2e budgets (test/support/budgets.ts), not the global 30 s.
-      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts', CPU_RECORD],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
@@ -75,7 +79,7 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       // 120 s per test and hook instead of the global 30 s: see test/support/budgets.ts.
-      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeouts.ts', CPU_RECORD],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },

@@ -21,6 +21,8 @@ declare -A ARGS=(
   [abuse]="--small --duration 1 --assets 20 --settle 30"
   [webhooks]="--duration 1 --warmup 0 --repeat 1 --idle 3 --fanout 2 --recipe-sets 4"
 )
+# A suite still running after this long has hung: it fails (exit 124) with its log.
+SUITE_SECONDS="${BENCH_SMOKE_SUITE_SECONDS:-600}"
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(orders render print saved-assets abuse webhooks)
 
@@ -28,7 +30,8 @@ declare -A pids=()
 for suite in "${suites[@]}"; do
   [ -n "${ARGS[$suite]+set}" ] || { echo "unknown suite $suite (one of: ${!ARGS[*]})"; exit 2; }
   # shellcheck disable=SC2086
-  node dist/bench/bench.js "$suite" ${ARGS[$suite]} >".tmp/bench-smoke-$suite.log" 2>&1 &
+  timeout --kill-after=30 "$SUITE_SECONDS" node dist/bench/bench.js "$suite" ${ARGS[$suite]} \
+    >".tmp/bench-smoke-$suite.log" 2>&1 &
   pids[$suite]=$!
 done
 failed=0
@@ -36,7 +39,9 @@ for suite in "${suites[@]}"; do
   if wait "${pids[$suite]}"; then
     echo "--- $suite"; grep -E '^\| ' ".tmp/bench-smoke-$suite.log" | head -n 20
   else
-    echo "benchmark suite $suite failed:"; tail -n 40 ".tmp/bench-smoke-$suite.log"; failed=1
+    rc=$?
+    [ "$rc" = 124 ] && echo "benchmark suite $suite still ran after ${SUITE_SECONDS} s: stopped"
+    echo "benchmark suite $suite failed (exit $rc):"; tail -n 40 ".tmp/bench-smoke-$suite.log"; failed=1
   fi
 done
 exit "$failed"
