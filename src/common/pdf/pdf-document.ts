@@ -19,7 +19,8 @@ import {
 } from '@cantoo/pdf-lib';
 import { createHash, Hash } from 'node:crypto';
 import { sharp } from '../images/sharp';
-import { cmykColours, decodeRgba, deflatedPlanes, Rgba } from '../images/compose';
+import { decodeRgba, Rgba } from '../images/compose';
+import { cmykColours, deflatedPlanes } from '../images/pdf-colours';
 import { iccStream, markPdfX4, OutputCondition } from './pdfx';
 
 /** Pixels an image drawn by drawPng may have unless told otherwise (renders are at most 4096²). */
