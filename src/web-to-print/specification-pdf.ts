@@ -7,7 +7,8 @@ import {
   ProductLocation,
 } from '../catalog';
 import { outputCondition } from '../common/pdf/output-conditions';
-import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
+import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
+import type { PdfPageCanvas } from '../common/pdf/pdf-page';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
 import type { DesignElement } from '../recipe-sets';
