@@ -4,58 +4,18 @@ import { parseSize } from '../common/http/sizes';
 import type { CommonSettings } from '../common/settings/common-settings';
 import { DEFAULT_WORKER_THREADS } from '../common/workers/worker-pool';
 import type { S3Settings, WorkerPoolSettings } from '../common/settings/section-settings';
+import {
+  MessageSettings,
+  messageSettings,
+  s3Settings,
+  UserSettings,
+  userSettings,
+  WebhookSettings,
+  webhookSettings,
+} from './app-config-sections';
+import { planCounts, splitList, stripSlash, unique } from './env-values';
 
-/** Message delivery (src/messages): a channel without its setting keeps its messages. */
-export interface MessageSettings {
-  /** `smtp://` or `smtps://`, with credentials if any. Never logged. */
-  smtpUrl: string | undefined;
-  /** The From header of every e-mail. */
-  from: string;
-  /** Where SMS are POSTed as `{"to", "body"}`. Never logged (it may hold a key). */
-  smsWebhookUrl: string | undefined;
-}
-
-/** Users (src/users): invitations and credential checks. */
-export interface UserSettings {
-  /** How long an invitation link works. */
-  invitationDays: number;
-  /** Invitation e-mails one client may have sent per UTC day. */
-  invitationDailyLimit: number;
-  /** check-credentials attempts one source address may make a minute. */
-  credentialsPerMinute: number;
-  /** Failed checks of one e-mail address from one source within the window that block the pair. */
-  failures: { limit: number; windowMs: number; blockMs: number };
-  /** Failed checks of one e-mail address from all sources past which only fresh sources may try. */
-  addressFailures: { limit: number; windowMs: number; blockMs: number };
-}
-
-/** Events and webhooks (src/webhooks). */
-export interface WebhookSettings {
-  /** http and private, loopback and link-local targets allowed (development and tests). */
-  allowPrivateTargets: boolean;
-  /** The ports endpoint URLs may name; null: any. */
-  allowedPorts: readonly number[] | null;
-  /** One DNS lookup of an endpoint's host: its timeout, and the lookups per client. */
-  dns: { timeoutMs: number; concurrent: number; perMinute: number };
-  /** How long one delivery attempt may take. */
-  timeoutMs: number;
-  /** Seconds before each attempt at an event: its length is the number of attempts. */
-  retrySchedule: number[];
-  /** An endpoint whose deliveries all failed this long is disabled. */
-  disableAfterMs: number;
-  maxEndpoints: number;
-  /** Endpoints one client may create a UTC day. */
-  endpointDailyCreations: number;
-  eventRetentionDays: number;
-  /** Attempts one client may have in flight at once, per worker process. */
-  clientConcurrency: number;
-  /** Pending attempts one client may have before replays, redeliveries and pings are refused. */
-  clientQueueLimit: number;
-  replaysPerHour: number;
-  pingsPerMinute: number;
-  /** Each endpoint's circuit breaker (src/webhooks/circuit-breaker.ts). */
-  breaker: { failures: number; openSeconds: number };
-}
+export type { WebhookSettings } from './app-config-sections';
 
 /** What kind of process the configuration is for (beside the environment). */
 export interface ProcessOptions {
@@ -294,45 +254,9 @@ export class AppConfig implements CommonSettings {
       memoryBudgetBytes: env.PRINT_MEMORY_BUDGET_MB * 1024 * 1024,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
-    this.messages = {
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      smsWebhookUrl: env.SMS_WEBHOOK_URL,
-    };
-    this.webhooks = {
-      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-      allowedPorts: allowedPorts(env.WEBHOOK_ALLOWED_PORTS, env.WEBHOOK_ALLOW_PRIVATE_TARGETS),
-      dns: {
-        timeoutMs: env.WEBHOOK_DNS_TIMEOUT_MS,
-        concurrent: env.WEBHOOK_DNS_CONCURRENCY,
-        perMinute: env.WEBHOOK_DNS_LOOKUPS_PER_MINUTE,
-      },
-      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-      retrySchedule: env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())),
-      disableAfterMs: env.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
-      maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
-      endpointDailyCreations: env.WEBHOOK_ENDPOINT_DAILY_CREATIONS,
-      eventRetentionDays: env.EVENT_RETENTION_DAYS,
-      clientConcurrency: env.WEBHOOK_CLIENT_CONCURRENCY,
-      clientQueueLimit: env.WEBHOOK_CLIENT_QUEUE_LIMIT,
-      replaysPerHour: env.WEBHOOK_REPLAYS_PER_HOUR,
-      pingsPerMinute: env.WEBHOOK_PINGS_PER_MINUTE,
-      breaker: {
-        failures: env.WEBHOOK_BREAKER_FAILURES,
-        openSeconds: env.WEBHOOK_BREAKER_OPEN_SECONDS,
-      },
-    };
-    this.users = {
-      invitationDays: 7,
-      invitationDailyLimit: env.INVITATION_DAILY_LIMIT,
-      credentialsPerMinute: env.CREDENTIALS_RATE_LIMIT,
-      failures: { limit: 10, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
-      addressFailures: {
-        limit: env.CREDENTIALS_ADDRESS_FAILURE_LIMIT,
-        windowMs: 15 * 60_000,
-        blockMs: 15 * 60_000,
-      },
-    };
+    this.messages = messageSettings(env);
+    this.webhooks = webhookSettings(env);
+    this.users = userSettings(env);
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
     this.sandboxStepSeconds = env.SANDBOX_STEP_SECONDS;
     this.moderationMaxWords = env.MODERATION_MAX_WORDS;
@@ -351,52 +275,4 @@ export class AppConfig implements CommonSettings {
   static fromEnv(env: NodeJS.ProcessEnv = process.env, options: ProcessOptions = {}): AppConfig {
     return new AppConfig(parseEnvironment(env), options);
   }
-}
-
-function s3Settings(env: Environment): S3Settings {
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
-  const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
-  // Not enumerable: whatever prints the configuration does not print the secret.
-  if (credentials) Object.defineProperty(credentials, 'secretAccessKey', { enumerable: false });
-  const prefix = env.S3_PREFIX.replace(/\/+$/, '');
-  return {
-    bucket: env.S3_BUCKET!,
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    credentials,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    prefix: prefix ? `${prefix}/` : '',
-  };
-}
-
-/** WEBHOOK_ALLOWED_PORTS: `any` is null; unset, 443 and 8443 (any with private targets allowed). */
-function allowedPorts(value: string | undefined, allowPrivate: boolean): number[] | null {
-  if (value === undefined || value.trim() === '') return allowPrivate ? null : [443, 8443];
-  if (value.trim().toLowerCase() === 'any') return null;
-  return unique(splitList(value).map(Number));
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-function unique<T>(values: T[]): T[] {
-  return [...new Set(values)];
-}
-
-function stripSlash(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
-/** `free:120,standard:600` → `{ free: 120, standard: 600 }`. */
-function planCounts(text: string): Record<string, number> {
-  return Object.fromEntries(
-    splitList(text).map((pair) => {
-      const [plan, count] = pair.split(':');
-      return [plan.trim(), Number(count)];
-    }),
-  );
 }

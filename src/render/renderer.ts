@@ -1,11 +1,5 @@
-import {
-  blendInto,
-  compositeRgba,
-  encodePng,
-  PixelRect,
-  PlacedImage,
-  Rgba,
-} from '../common/images/compose';
+import { compositeRgba, encodePng, PixelRect, PlacedImage, Rgba } from '../common/images/compose';
+import { blendInto } from '../common/images/layer-effects';
 import type { Design } from '../recipe-sets';
 import type { DesignSources } from './design-raster';
 import { RenderInputs, RenderLayer, resolveOutputSize } from './render-inputs';

@@ -1,18 +1,20 @@
 import type { DesignLayer } from '../catalog';
 import {
-  clipAndShade,
   clipToCanvas,
   decodeResizedRegion,
-  maskCoverage,
   PixelRect,
   PlacedImage,
   rotateRgba,
   Rgba,
+  windowRgba,
+} from '../common/images/compose';
+import {
+  clipAndShade,
+  maskCoverage,
   shadeFactors,
   tintCoverage,
-  windowRgba,
   withOpacity,
-} from '../common/images/compose';
+} from '../common/images/layer-effects';
 import type { Design, LocationDesign } from '../recipe-sets';
 import { DesignSources, rasterizeDesign } from './design-raster';
 import { placeRegion, visibleRegion } from './geometry';

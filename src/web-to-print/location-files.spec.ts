@@ -6,7 +6,7 @@ import type { ProductLocation } from '../catalog';
 import { FontsService } from '../fonts';
 import { pixel } from '../../test/support/images';
 import { pdfX4Problems } from '../../test/support/pdfx-preflight';
-import { cmykColours, deflatedPlanes } from '../common/images/compose';
+import { cmykColours, deflatedPlanes } from '../common/images/pdf-colours';
 import { outputCondition } from '../common/pdf/output-conditions';
 import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
 import type { LocationDesign } from '../recipe-sets';

@@ -1,7 +1,8 @@
 import type { PrintSettings } from '../catalog';
 import { decodeResizedRegion, decodeRgba, type PixelRect } from '../common/images/compose';
 import { outputCondition } from '../common/pdf/output-conditions';
-import { PdfDocumentBuilder, type PdfRect } from '../common/pdf/pdf-document';
+import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
+import type { PdfRect } from '../common/pdf/pdf-page';
 
 /**
  * A location's print PDF as a plan (print-files.task.ts draws it in a worker thread): everything

@@ -7,13 +7,20 @@ import {
   ProductLocation,
 } from '../catalog';
 import { outputCondition } from '../common/pdf/output-conditions';
-import { PdfDocumentBuilder, PdfPageCanvas } from '../common/pdf/pdf-document';
+import { PdfDocumentBuilder } from '../common/pdf/pdf-document';
+import type { PdfPageCanvas } from '../common/pdf/pdf-page';
 import { qrCodePath } from '../common/pdf/qr-code';
 import type { TextOutline, TextOutlineRequest } from '../fonts';
-import type { DesignElement } from '../recipe-sets';
 import { workerPool, workerTask } from '../common/workers/worker-pool';
 import { ImageResolution } from './location-files';
 import { PrintFilesInput } from './print-files';
+import {
+  elementTable,
+  mm,
+  PlacedElement,
+  placedElements,
+  printAreaDiagram,
+} from './specification-elements';
 
 /** What the print files are made of, and what the sheet shows besides. */
 export interface SpecificationInput extends PrintFilesInput {
@@ -34,8 +41,6 @@ export interface SpecificationInput extends PrintFilesInput {
 /** A4 landscape, in points. */
 const PAGE = { width: 842, height: 595 };
 const MARGIN = 36;
-const MM_PER_PT = 25.4 / 72;
-const MAX_ROWS = 12;
 const GREY = '#666666';
 /** The order's SKU warnings (the `warn` policy): one line of at most this many characters. */
 const WARNING = { hex: '#c62828', maxChars: 170 };
@@ -47,16 +52,6 @@ export function viewAngleFor(definition: ProductDefinition, location: string): s
   );
   return (shows ?? definition.viewAngles[0])?.handle;
 }
-
-/** Where an element sits on its print area, in mm (unrotated box), and what it is. */
-interface PlacedElement {
-  box: { x: number; y: number; width: number; height: number };
-  rotation: number;
-  what: string;
-  colour: string;
-}
-
-const mm = (v: number) => (Math.round(v * 10) / 10).toFixed(1);
 
 /** The print settings of a location's files (the sheet says so under each location's title). */
 function settingsOf(input: Pick<SpecificationInput, 'settings'>, location: string): PrintSettings {
@@ -139,7 +134,7 @@ export async function drawSpecification(input: SpecificationSheet): Promise<Uint
       print: asBuffer(input.prints?.get(location.handle)),
     });
     await qrBlock(page, input);
-    await elementTable(page, elements, 395);
+    await elementTable(page, elements, { x: MARGIN, y: 395 });
   }
   return doc.bytes();
 }
@@ -189,93 +184,6 @@ async function header(
   });
 }
 
-async function placedElements(
-  elements: readonly DesignElement[],
-  outline: SpecificationInput['outline'],
-  resolutions: readonly ImageResolution[],
-  minimumDpi: number,
-): Promise<PlacedElement[]> {
-  const placed: PlacedElement[] = [];
-  for (const e of elements) {
-    if (e.type === 'image') {
-      const resolution = resolutions.find(
-        (r) =>
-          r.uploadedAssetId === e.uploadedAssetId &&
-          r.widthMm === e.width &&
-          r.heightMm === e.height,
-      );
-      const dpi = resolution
-        ? `, ${resolution.effectiveDpi} dpi${resolution.warnings.length > 0 ? ` (below ${minimumDpi})` : ''}`
-        : '';
-      placed.push({
-        box: { x: e.x, y: e.y, width: e.width, height: e.height },
-        rotation: e.rotation,
-        what: `image, upload ${e.uploadedAssetId}${dpi}`,
-        colour: '#1565c0',
-      });
-      continue;
-    }
-    const { bbox } = await outline({
-      font: e.font,
-      text: e.text,
-      size: e.size,
-      scale: 1,
-      align: e.align,
-    });
-    placed.push({
-      box: {
-        x: e.x + bbox.x * MM_PER_PT,
-        y: e.y + bbox.y * MM_PER_PT,
-        width: bbox.width * MM_PER_PT,
-        height: bbox.height * MM_PER_PT,
-      },
-      rotation: e.rotation,
-      what: `"${e.text.length > 30 ? `${e.text.slice(0, 29)}...` : e.text}" ${e.font} ${e.size} pt ${e.colour}`,
-      colour: e.colour,
-    });
-  }
-  return placed;
-}
-
-/** The print area scaled into a square, with the design printed in it, each element's box and number. */
-async function printAreaDiagram(
-  page: PdfPageCanvas,
-  location: ProductLocation,
-  elements: PlacedElement[],
-  at: { x: number; y: number; size: number; print?: Buffer },
-): Promise<void> {
-  const { widthMm, heightMm } = location.printArea;
-  const k = at.size / Math.max(widthMm, heightMm);
-  const area = { x: at.x, y: at.y, width: widthMm * k, height: heightMm * k };
-  page.fillRect(area, '#f4f4f4');
-  if (at.print) await page.drawPng(at.print, area, area);
-  page.strokeRect(area, '#999999', 0.75);
-  page.clipped(area, () =>
-    elements.forEach((e) =>
-      page.strokeRect(
-        {
-          x: area.x + e.box.x * k,
-          y: area.y + e.box.y * k,
-          width: e.box.width * k,
-          height: e.box.height * k,
-        },
-        e.colour,
-        1,
-      ),
-    ),
-  );
-  await Promise.all(
-    elements.map((e, i) =>
-      page.text(String(i + 1), {
-        x: area.x + e.box.x * k + 2,
-        y: area.y + e.box.y * k + 2,
-        size: 8,
-        bold: true,
-      }),
-    ),
-  );
-}
-
 async function qrBlock(page: PdfPageCanvas, input: SpecificationSheet): Promise<void> {
   const { d, size } = qrCodePath(input.webToPrintUrl);
   const side = 140;
@@ -295,42 +203,6 @@ function scalePath(d: string, k: number): string {
     const s = (v: number) => (Math.round(v * 1000) / 1000).toString();
     return `M${s(Number(x) * k)} ${s(Number(y) * k)}h${s(k)}v${s(k)}h${s(-k)}z`;
   });
-}
-
-async function elementTable(
-  page: PdfPageCanvas,
-  elements: PlacedElement[],
-  top: number,
-): Promise<void> {
-  const columns = [
-    { title: '#', x: MARGIN },
-    { title: 'Element', x: MARGIN + 20 },
-    { title: 'x mm', x: MARGIN + 400 },
-    { title: 'y mm', x: MARGIN + 450 },
-    { title: 'width x height mm', x: MARGIN + 500 },
-    { title: 'rotation', x: MARGIN + 600 },
-  ];
-  for (const c of columns) await page.text(c.title, { x: c.x, y: top, size: 8, bold: true });
-  if (elements.length === 0)
-    await page.text('(no elements)', { x: MARGIN + 20, y: top + 13, size: 8 });
-  for (const [i, e] of elements.slice(0, MAX_ROWS).entries()) {
-    const y = top + 13 + i * 12;
-    const cells = [
-      String(i + 1),
-      e.what,
-      mm(e.box.x),
-      mm(e.box.y),
-      `${mm(e.box.width)} x ${mm(e.box.height)}`,
-      `${e.rotation} deg`,
-    ];
-    for (const [j, cell] of cells.entries()) await page.text(cell, { x: columns[j].x, y, size: 8 });
-  }
-  if (elements.length > MAX_ROWS)
-    await page.text(`... and ${elements.length - MAX_ROWS} more`, {
-      x: MARGIN + 20,
-      y: top + 13 + MAX_ROWS * 12,
-      size: 8,
-    });
 }
 
 /** `png`'s size scaled to fit inside `width` × `height` points. */

@@ -1,19 +1,21 @@
 import { paint, pixelAt } from '../../../test/support/render-product';
 import {
-  blendInto,
-  clipAndShade,
   clipToCanvas,
   compositeRgba,
   decodeRgba,
   decodeResizedRegion,
   encodePng,
-  maskCoverage,
   rotateRgba,
+  windowRgba,
+} from './compose';
+import {
+  blendInto,
+  clipAndShade,
+  maskCoverage,
   shadeFactors,
   tintCoverage,
-  windowRgba,
   withOpacity,
-} from './compose';
+} from './layer-effects';
 
 const LIMIT = 1_000_000;
 

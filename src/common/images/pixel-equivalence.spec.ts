@@ -8,7 +8,7 @@ import {
   shadeFactors,
   tintCoverage,
   withOpacity,
-} from './compose';
+} from './layer-effects';
 
 /**
  * The raster steps moved off the event loop (libvips, or the worker pool) give the same pixels as

@@ -1,9 +1,9 @@
 /**
  * The renderer's per-pixel steps that libvips cannot do with the same pixels: blend modes on
  * non-premultiplied colours, clipping by a coverage and shading. A worker-pool task module (see
- * common/workers): compose.ts runs these in worker threads, never on the event loop. Buffers
- * arrive on SharedArrayBuffers, so nothing large is copied between threads; results are written
- * in place. No imports: a worker thread loads this file alone.
+ * common/workers): layer-effects.ts runs these in worker threads, never on the event loop.
+ * Buffers arrive on SharedArrayBuffers, so nothing large is copied between threads; results are
+ * written in place. No imports: a worker thread loads this file alone.
  */
 
 /** Raw 8-bit RGBA pixels, not premultiplied, row by row (compose.ts Rgba, as cloned to a thread). */

@@ -9,31 +9,15 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { JOBS_SCHEMA, JobsRepository, QueueStats } from './jobs.repository';
 import { CommonSettings } from '../settings/common-settings';
-import { FairTurns } from './fair-turns';
-import { SqlQuery, takeFairly } from './fair-take';
-import { JobHandler, JobHandlers, JobRegistration } from './job-handlers';
-import {
-  DEFAULT_JOB_PRIORITY,
-  JOB_QUEUES,
-  JobName,
-  JobOwner,
-  JobPayloads,
-  SANDBOX_JOB_PRIORITY,
-} from './job-registry';
+import { SqlQuery } from './fair-take';
+import { JobHandler } from './job-handlers';
+import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-registry';
 import { JobMetrics, QueueDepth } from './job-metrics';
-import { JobWorker, TakenJob, WorkerQueue } from './job-worker';
+import { JobSource, JobWorkers } from './job-workers';
+import { JobToSend, priorityOf, SendJobOptions, withOwner } from './send-options';
 
 /** How long stopping waits for running jobs. */
 const STOP_TIMEOUT_MS = 10_000;
-
-export interface SendJobOptions {
-  /** 0–4, higher first (default 2). */
-  priority?: number;
-  /** Deduplicates by key per the queue's policy (see QueueSettings). */
-  singletonKey?: string;
-  /** The client the job works for: its turn in a fair queue, and a sandbox job's priority. */
-  owner?: JobOwner;
-}
 
 export type { JobContext } from './job-handlers';
 
@@ -50,26 +34,23 @@ export interface FailedJob {
  * Durable jobs on pg-boss (the only file that imports it), in the service's own PostgreSQL (the
  * embedded one too) through the TypeORM pool: a job sent inside a unit of work is written by its
  * transaction, so it exists exactly when the change that caused it commits. Workers run in this
- * process when WORKERS is true; many processes on one database share the work (SKIP LOCKED).
+ * process when WORKERS is true (job-workers.ts); many processes on one database share the work
+ * (SKIP LOCKED).
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
-  private readonly handlers = new JobHandlers();
-  private readonly jobWorkers = new Map<JobName, JobWorker<unknown>[]>();
+  private readonly jobWorkers: JobWorkers;
   private started = false;
-  private readonly metrics: JobMetrics;
-  /** Whose turn it is, per fair queue (this process's workers). */
-  private readonly turns = new Map<JobName, FairTurns>();
 
   constructor(
     private readonly config: CommonSettings,
     private readonly repo: JobsRepository,
-    private readonly uow: UnitOfWork,
+    uow: UnitOfWork,
     metrics: MetricsRegistry,
   ) {
-    this.metrics = new JobMetrics(metrics.registry, () => this.depth());
+    const jobMetrics = new JobMetrics(metrics.registry, () => this.depth());
     // pg's Pool behind TypeORM: pg-boss's statements (some several to a string) run as it expects.
     const pool = repo.pool;
     this.boss = new PgBoss({
@@ -85,6 +66,20 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     });
     // Without a listener an error event (a dropped connection) would end the process.
     this.boss.on('error', (err) => this.logger.warn({ err }, 'job queue error'));
+    const source: JobSource = {
+      fetch: async (name) => {
+        const [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+        return job;
+      },
+      complete: async (name, id) => {
+        await this.boss.complete(name, id);
+      },
+      fail: async (name, id, message) => {
+        await this.boss.fail(name, id, { message });
+      },
+    };
+    const query: SqlQuery = (text, values) => this.repo.pool.query(text, values);
+    this.jobWorkers = new JobWorkers(config, source, query, jobMetrics, uow);
   }
 
   /**
@@ -98,7 +93,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     handler: JobHandler<N>,
     options: { concurrency?: number } = {},
   ): void {
-    this.handlers.add({
+    this.jobWorkers.add({
       name,
       handler: handler as JobHandler<JobName>,
       concurrency: options.concurrency ?? 1,
@@ -111,7 +106,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
    * workers start.
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.jobs.workers) this.handlers.checkComplete();
+    if (this.config.jobs.workers) this.jobWorkers.checkComplete();
     await this.boss.start();
     for (const [name, q] of Object.entries(JOB_QUEUES)) {
       const settings = {
@@ -130,56 +125,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     }
     this.started = true;
     if (!this.config.jobs.workers) return;
-    for (const r of this.handlers.all) {
-      // `concurrency` workers taking one job at a time: each job succeeds or fails on its own.
-      const workers = Array.from(
-        { length: r.concurrency },
-        () =>
-          new JobWorker(this.queueOf(r.name), (job) => this.timed(r, job), {
-            pollMs: this.config.jobs.pollSeconds * 1000,
-            attemptTimeoutMs: this.config.jobs.expireSeconds * 1000,
-            onError: (err, what) =>
-              this.logger.warn({ err, queue: r.name }, `a job worker could not ${what}`),
-          }),
-      );
-      this.jobWorkers.set(r.name, workers);
-      workers.forEach((w) => w.start());
-    }
-  }
-
-  /** The queue `name` as a worker uses it. */
-  private queueOf(name: JobName): WorkerQueue<unknown> {
-    // One rotation per queue, shared by the process's workers of it.
-    const turns = JOB_QUEUES[name].fair ? (this.turns.get(name) ?? new FairTurns()) : undefined;
-    if (turns) this.turns.set(name, turns);
-    const query: SqlQuery = (text, values) => this.repo.pool.query(text, values);
-    return {
-      take: async () => {
-        if (turns)
-          return takeFairly(query, JOBS_SCHEMA, name, turns, this.config.jobs.clientConcurrency);
-        const [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
-        return job;
-      },
-      complete: async (job) => {
-        await this.boss.complete(name, job.id);
-      },
-      fail: async (job, err) => {
-        await this.boss.fail(name, job.id, {
-          message: err instanceof Error ? err.message : String(err),
-        });
-      },
-    };
-  }
-
-  /** Runs a handler, counting and timing the attempt. */
-  private timed(r: JobRegistration, job: TakenJob): Promise<void> {
-    return this.metrics.attempt(r.name, () =>
-      r.handler(job.data as JobPayloads[JobName], {
-        id: job.id,
-        retryCount: job.retryCount,
-        priority: job.priority,
-      }),
-    );
+    this.jobWorkers.start();
   }
 
   /** Whether this process's workers run: `disabled` with WORKERS=false. */
@@ -193,12 +139,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (!this.started) return;
     this.started = false;
     // Waits for running handlers (up to the timeout); what it cuts is retried after expiry.
-    const workers = [...this.jobWorkers.values()].flat();
-    const ended = await Promise.all(workers.map((w) => w.stop(STOP_TIMEOUT_MS)));
-    if (ended.includes(false))
-      this.logger.warn(
-        `job workers still running after ${STOP_TIMEOUT_MS} ms: their jobs will be retried`,
-      );
+    await this.jobWorkers.stop(STOP_TIMEOUT_MS);
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
   }
 
@@ -217,34 +158,15 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(db ? { db } : {}),
     });
-    if (id) this.notifyWorkers(name);
+    if (id) this.jobWorkers.notify(name);
     return id ?? undefined;
-  }
-
-  /**
-   * Workers of this process start on new jobs now rather than at their next poll (after the
-   * commit, when sent in a transaction: uncommitted jobs are not visible yet).
-   */
-  private notifyWorkers(name: JobName): void {
-    const workers = this.jobWorkers.get(name) ?? [];
-    if (workers.length > 0) this.uow.afterCommitOrNow(() => workers.forEach((w) => w.notify()));
   }
 
   /**
    * Sends many jobs of one kind at once (as `send`: in the open transaction, if any); duplicates
    * of a waiting job's singleton key are dropped.
    */
-  async sendMany<N extends JobName>(
-    name: N,
-    jobs: {
-      data: JobPayloads[N];
-      priority?: number;
-      singletonKey?: string;
-      /** Not before this many seconds after the send (database time). */
-      delaySeconds?: number;
-      owner?: JobOwner;
-    }[],
-  ): Promise<void> {
+  async sendMany<N extends JobName>(name: N, jobs: JobToSend<N>[]): Promise<void> {
     if (jobs.length === 0) return;
     await this.boss.insert(
       jobs.map((j) => ({
@@ -263,7 +185,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         name,
         jobs.filter((j) => !j.owner?.sandbox),
       );
-    this.notifyWorkers(name);
+    this.jobWorkers.notify(name);
   }
 
   /**
@@ -329,15 +251,4 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     for (const [name, named] of byName) await this.boss.retry(name, named);
     return rows.map((r) => r.id);
   }
-}
-
-/** The payload as stored: with its owner, when it has one. */
-function withOwner<T>(data: T, owner: JobOwner | undefined): T | (T & { owner: JobOwner }) {
-  return owner ? { ...data, owner: { clientId: owner.clientId, sandbox: owner.sandbox } } : data;
-}
-
-/** A sandbox client's job runs at the lowest priority, whatever it asked for. */
-function priorityOf(options: { priority?: number; owner?: JobOwner }): number {
-  if (options.owner?.sandbox) return SANDBOX_JOB_PRIORITY;
-  return options.priority ?? DEFAULT_JOB_PRIORITY;
 }

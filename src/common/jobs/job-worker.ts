@@ -8,7 +8,7 @@ export interface TakenJob<T = unknown> {
   priority: number;
 }
 
-/** What a worker loop does with the queue; JobQueue binds these to pg-boss. */
+/** What a worker loop does with the queue; JobWorkers binds these to pg-boss (JobSource). */
 export interface WorkerQueue<T> {
   /** The next job, or undefined when there is none (or the queue cannot be read now). */
   take(): Promise<TakenJob<T> | undefined>;
