@@ -37,6 +37,8 @@ const USAGE = `Usage: npm run bench -- abuse [options]
   --database <kind>    embedded (default: PGlite in the API process) or postgres (a throw-away
                        database on BENCH_DATABASE_URL, with BENCH_REDIS_URL's Redis if it answers)
   --attacks <ids>      comma-separated ids of the attacks to run (default all: ${ATTACKS.map((a) => a.id).join(',')})
+  --part <k/n>         of those, every n-th from the k-th (0 ≤ k < n): a part of the attacks, so that
+                       n runs with k = 0…n-1 run each attack once (CI's smoke runs turn k with the commit)
   --assets <n>         uploads in M3's library, made before it runs (default 8000)
   --settle <s>         longest wait for the app to be idle again after an attack (default 180)
   --small              every input shrunk (a smoke run for CI: seconds, not minutes)`;
@@ -51,6 +53,7 @@ function parseOptions(argv: string[]): Options {
         duration: { type: 'string' },
         database: { type: 'string' },
         attacks: { type: 'string' },
+        part: { type: 'string' },
         assets: { type: 'string' },
         settle: { type: 'string' },
         small: { type: 'boolean' },
@@ -78,14 +81,25 @@ function parseOptions(argv: string[]): Options {
     typeof values.attacks === 'string' ? values.attacks.toUpperCase().split(',') : undefined;
   const unknown = ids?.filter((id) => !ATTACKS.some((a) => a.id === id)) ?? [];
   if (unknown.length > 0) throw new UsageError(`unknown attacks: ${unknown.join(', ')}`);
+  const chosen = ids ? ATTACKS.filter((a) => ids.includes(a.id)) : ATTACKS;
   return {
     durationS: int('duration', 10, 1),
     database,
-    attacks: ids ? ATTACKS.filter((a) => ids.includes(a.id)) : ATTACKS,
+    attacks: partOf(chosen, values.part),
     assets: int('assets', 8000, 1),
     settleS: int('settle', 180, 1),
     small: values.small === true,
   };
+}
+
+/** The attacks of `part` ("k/n": every n-th from the k-th), all of them without it. */
+function partOf(attacks: Attack[], part: string | boolean | undefined): Attack[] {
+  if (part === undefined) return attacks;
+  const match = typeof part === 'string' ? /^(\d+)\/(\d+)$/.exec(part) : null;
+  const [k, n] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(n >= 1 && k >= 0 && k < n))
+    throw new UsageError(`--part is k/n with 0 ≤ k < n (say 1/3), not ${String(part)}`);
+  return attacks.filter((_, i) => i % n === k);
 }
 
 /** The abuse suite (bench/bench.ts). */
