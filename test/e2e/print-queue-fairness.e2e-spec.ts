@@ -6,7 +6,7 @@ import { DirectoryBlobStore } from '../../src/common/storage/directory-blob-stor
 import { AppConfig } from '../../src/config/app-config';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
-import { DEMO_TEE_SKU, line, order } from '../factories/orders';
+import { DEMO_BOTTLE_SKU, line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { eventually } from '../support/webhooks';
 
@@ -52,7 +52,7 @@ describe('Print queue fairness (HTTP)', () => {
     (
       await t.app
         .get(DemoService)
-        .createRecipeSets(client.handle, { count: 1, product: 'demo-tee' })
+        .createRecipeSets(client.handle, { count: 1, product: 'demo-bottle' })
     )[0].readableId;
   const get = (client: TestClient, id: string) =>
     request(t.http).get(`/api/webtoprint/${id}`).set('SERVICE_API_TOKEN', client.token);
@@ -60,7 +60,7 @@ describe('Print queue fairness (HTTP)', () => {
     const res = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', client.token)
-      .send(order(po, [line(id, DEMO_TEE_SKU)], { priority }));
+      .send(order(po, [line(id, DEMO_BOTTLE_SKU)], { priority }));
     expect(res.status).toBe(200);
   };
   /** The print job of each recipe set, as pg-boss holds it. */
@@ -75,7 +75,8 @@ describe('Print queue fairness (HTTP)', () => {
   const holdWorker = async (client: TestClient, id: string) => {
     store.shut();
     expect((await get(client, id)).status).toBe(202);
-    // The job draws the tee's print files first: seconds idle, over 30 s beside CI's other lanes.
+    // The job draws the bottle's print files first (the demo product with the smallest print
+    // area: 2.8 Mpx, a sixth of a tee's location), seconds beside CI's other lanes.
     await eventually(
       'the print worker to hold its first job',
       () => Promise.resolve(store.waiting > 0),

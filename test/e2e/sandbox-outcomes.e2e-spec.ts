@@ -4,7 +4,7 @@ import { MessageOutbox } from '../../src/messages';
 import { PRINT_FAILURE_REASON } from '../../src/web-to-print';
 import { DemoService } from '../../src/demo';
 import { createClient, createToken, TestClient } from '../factories/clients';
-import { DEMO_TEE_SKU, line, order } from '../factories/orders';
+import { DEMO_BOTTLE_SKU, line, order } from '../factories/orders';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { sandboxApi } from '../support/sandbox';
 import { share, SHARE_LINK } from '../support/share';
@@ -48,9 +48,12 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     await sms.close();
   });
 
+  // Bottles: the demo product with the smallest print area (2.8 Mpx), whose files are quick to make.
   const designs = async (client: TestClient, count: number) =>
     (
-      await t.app.get(DemoService).createRecipeSets(client.handle, { count, product: 'demo-tee' })
+      await t.app
+        .get(DemoService)
+        .createRecipeSets(client.handle, { count, product: 'demo-bottle' })
     ).map((r) => r.readableId);
   const printFiles = (client: TestClient, id: string) =>
     request(t.http).get(`/api/webtoprint/${id}`).set('SERVICE_API_TOKEN', client.token);
@@ -73,11 +76,11 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
   it('never delivers a sandbox order to a factory; a live one is delivered once its files are made', async () => {
     const [s] = await designs(sb, 1);
     const [l] = await designs(live, 1);
-    await api.acknowledge('SBX-FACTORY', [s]);
+    await api.acknowledge('SBX-FACTORY', [s], DEMO_BOTTLE_SKU);
     const ack = await request(t.http)
       .post('/api/order/acknowledgement')
       .set('SERVICE_API_TOKEN', live.token)
-      .send(order('LIVE-FACTORY', [line(l, DEMO_TEE_SKU)]));
+      .send(order('LIVE-FACTORY', [line(l, DEMO_BOTTLE_SKU)]));
     expect(ack.status).toBe(200);
     await answers(sb, s, 303);
     await answers(live, l, 303);
@@ -91,7 +94,7 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
 
   it('fails the print files when asked to, even once made: print_files.failed and a 500', async () => {
     const [id] = await designs(sb, 1);
-    await api.acknowledge('SBX-FAIL-HELPER', [id]);
+    await api.acknowledge('SBX-FAIL-HELPER', [id], DEMO_BOTTLE_SKU);
     await answers(sb, id, 303);
     const reason = 'Artwork resolution too low for the print size.';
     const res = await api.failPrintFiles(id, reason);

@@ -22,15 +22,15 @@ export function sandboxApi(t: TestApp, client: TestClient) {
     failPrintFiles: (id: string, reason: string) =>
       post(`/recipesets/${id}/print-files/fail`, { reason }),
     messages: () => request(t.http).get('/api/sandbox/messages').set(auth),
-    /** Acknowledges `po` naming `ids` (200 expected). */
-    async acknowledge(po: string, ids: string[]) {
+    /** Acknowledges `po` naming `ids`, each with `sku` (200 expected). */
+    async acknowledge(po: string, ids: string[], sku = DEMO_TEE_SKU) {
       const res = await request(t.http)
         .post('/api/order/acknowledgement')
         .set(auth)
         .send(
           order(
             po,
-            ids.map((id) => line(id, DEMO_TEE_SKU)),
+            ids.map((id) => line(id, sku)),
           ),
         );
       if (res.status !== 200)
