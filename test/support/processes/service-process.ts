@@ -109,7 +109,7 @@ export class ServiceEnvironment {
     recipeSets: number,
   ): Promise<{ token: string; recipeSets: string[] }> {
     // The fault and topology tests order made-up SKUs on demo recipe sets: no SKU check here
-    // (SKU rules have their own tests, test/e2e/orders-skus.e2e-spec.ts).
+    // (SKU rules have their own tests, test/e2e/orders-skus.e2e-spec.ts and orders-sku-policy.e2e-spec.ts).
     const [, , tokenOut, created] = await this.cliCommands(
       ['client', 'create', handle, '--name', handle],
       ['client', 'settings', handle, '--sku-policy', 'off'],
