@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { retryDeadlocks } from '../common/persistence/pg-errors';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { WebhookEndpointEntity } from './entities';
 
 /** How often a deletion that deadlocked is tried, in all. */
 const DELETE_ATTEMPTS = 3;
-
-/** Whether `err` is PostgreSQL's "deadlock detected" (one transaction of the cycle is aborted). */
-function isDeadlock(err: unknown): boolean {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
-  return e?.code === '40P01' || e?.driverError?.code === '40P01';
-}
 
 /** Webhook endpoints. In the open transaction. */
 @Injectable()
@@ -77,23 +72,18 @@ export class WebhookEndpointsRepository {
    * anything else (another order of locks) is retried.
    */
   async delete(id: string): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.uow.run(async () => {
-          await this.uow.manager.query(`SELECT 1 FROM webhook_endpoint WHERE id = $1 FOR UPDATE`, [
-            id,
-          ]);
-          await this.uow.manager.query(
-            `SELECT 1 FROM webhook_attempt WHERE endpoint_id = $1 ORDER BY id FOR UPDATE`,
-            [id],
-          );
-          await this.uow.manager.delete(WebhookEndpointEntity, { id });
-        });
-        return;
-      } catch (err) {
-        if (attempt >= DELETE_ATTEMPTS || !isDeadlock(err)) throw err;
-      }
-    }
+    await retryDeadlocks(DELETE_ATTEMPTS, () =>
+      this.uow.run(async () => {
+        await this.uow.manager.query(`SELECT 1 FROM webhook_endpoint WHERE id = $1 FOR UPDATE`, [
+          id,
+        ]);
+        await this.uow.manager.query(
+          `SELECT 1 FROM webhook_attempt WHERE endpoint_id = $1 ORDER BY id FOR UPDATE`,
+          [id],
+        );
+        await this.uow.manager.delete(WebhookEndpointEntity, { id });
+      }),
+    );
   }
 
   /**

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { MetricsRegistry } from '../metrics/metrics-registry';
+import { retryDeadlocks } from '../persistence/pg-errors';
 import { UnitOfWork } from '../persistence/unit-of-work';
 import { JOBS_SCHEMA, JobsRepository, QueueStats } from './jobs.repository';
 import { CommonSettings } from '../settings/common-settings';
@@ -15,6 +16,9 @@ import { DEFAULT_JOB_PRIORITY, JOB_QUEUES, JobName, JobPayloads } from './job-re
 import { JobMetrics, QueueDepth } from './job-metrics';
 import { JobSource, JobWorkers } from './job-workers';
 import { JobToSend, priorityOf, SendJobOptions, withOwner } from './send-options';
+
+/** How often a queue's creation that deadlocked with another process's is tried, in all. */
+const QUEUE_SETUP_ATTEMPTS = 5;
 
 /** How long stopping waits for running jobs. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -119,9 +123,14 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
         // maintenance pass.
         expireInSeconds: this.config.jobs.expireSeconds,
       };
-      // Creating is ignored for a queue that exists: its settings are brought up to date.
-      await this.boss.createQueue(name, settings);
-      await this.boss.updateQueue(name, settings);
+      // Creating is ignored for a queue that exists: its settings are brought up to date. Processes
+      // starting together may deadlock here: pg-boss's create_queue inserts the queue's row, then
+      // adds foreign keys that reference the queue table, so two creating different queues wait
+      // for each other. PostgreSQL aborts one, which creates nothing: it is run again.
+      await retryDeadlocks(QUEUE_SETUP_ATTEMPTS, async () => {
+        await this.boss.createQueue(name, settings);
+        await this.boss.updateQueue(name, settings);
+      });
     }
     this.started = true;
     if (!this.config.jobs.workers) return;

@@ -65,3 +65,24 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const message = e.message ?? (err as { message?: string }).message ?? '';
   return UNAVAILABLE_MESSAGES.test(message);
 }
+
+/** True for PostgreSQL's deadlock_detected: one transaction of the cycle was aborted, not done. */
+export function isDeadlock(err: unknown): boolean {
+  return pgError(err)?.code === '40P01';
+}
+
+/**
+ * Runs `work` (one transaction, or statements each their own) and runs it again when PostgreSQL
+ * aborted it as a deadlock's victim, up to `attempts` runs in all, after a short random pause (so
+ * that two processes in step part), rethrowing anything else. `work` must be safe to repeat.
+ */
+export async function retryDeadlocks<T>(attempts: number, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || !isDeadlock(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+    }
+  }
+}
