@@ -54,6 +54,7 @@ const config = {
     clientQueue: 1,
     queueWaitMs: 1,
   },
+  imageMemoryBudgetBytes: 64 * 1024 * 1024,
   cdnUrl: 'https://cdn.test',
 } as AppConfig;
 const pools = new WorkPools(config);

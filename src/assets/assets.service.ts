@@ -4,6 +4,7 @@ import { ClientAccess } from '../common/auth/client-access';
 import { sha256Hex } from '../common/crypto/digest';
 import { invalidField } from '../common/errors/domain-error';
 import { inspectUpload, normalizeUpload } from '../common/images/images';
+import { uploadBytes } from '../common/images/image-memory';
 import { WorkPools } from '../common/scheduling/work-pools';
 import { WorkPolicy, WorkQuota } from '../plans';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
@@ -104,8 +105,11 @@ export class AssetsService {
     const inspected = await inspectUpload(file.bytes, limits);
     await this.quota.take(clientId, WorkPolicy.Upload);
     await this.quota.take(clientId, WorkPolicy.UploadCost, inspected.cost);
+    const { format, width, height, frames } = inspected;
     const image = await this.pools.uploads.run(clientId, () =>
-      normalizeUpload(file.bytes, limits, inspected),
+      this.pools.memory.run(uploadBytes(format, width * height, frames), () =>
+        normalizeUpload(file.bytes, limits, inspected),
+      ),
     );
     const sha256 = await sha256Hex(image.bytes);
     const key = this.keys.forContent(UPLOADS_NAMESPACE, clientId, sha256, image.ext);

@@ -32,6 +32,18 @@ describe('AppConfig', () => {
     expect(c.connectTimeoutMs).toBe(5_000);
     expect(c.maxBatchOrders).toBe(1000);
     expect(c.logEntryRetentionDays).toBe(30);
+    expect(c.imageMemoryBudgetBytes).toBe(384 * 1024 * 1024);
+  });
+
+  it('reads IMAGE_MEMORY_BUDGET_MB, else its older name PRINT_MEMORY_BUDGET_MB', () => {
+    const MiB = 1024 * 1024;
+    expect(config({ IMAGE_MEMORY_BUDGET_MB: '256' }).imageMemoryBudgetBytes).toBe(256 * MiB);
+    expect(config({ PRINT_MEMORY_BUDGET_MB: '512' }).imageMemoryBudgetBytes).toBe(512 * MiB);
+    expect(
+      config({ IMAGE_MEMORY_BUDGET_MB: '300', PRINT_MEMORY_BUDGET_MB: '512' })
+        .imageMemoryBudgetBytes,
+    ).toBe(300 * MiB);
+    expect(() => config({ IMAGE_MEMORY_BUDGET_MB: '8' })).toThrow(/IMAGE_MEMORY_BUDGET_MB/);
   });
 
   it('resolves a relative DATA_DIR to an absolute path', () => {

@@ -3,6 +3,7 @@ import { Environment, parseEnvironment } from './environment';
 import { parseSize } from '../common/http/sizes';
 import type { CommonSettings } from '../common/settings/common-settings';
 import { DEFAULT_WORKER_THREADS } from '../common/workers/worker-pool';
+import { DEFAULT_IMAGE_MEMORY_BUDGET_MB } from '../common/scheduling/memory-budget';
 import type { S3Settings, WorkerPoolSettings } from '../common/settings/section-settings';
 import {
   MessageSettings,
@@ -116,6 +117,8 @@ export class AppConfig implements CommonSettings {
   };
   /** The worker-thread pool for pixel loops and PDF building (src/common/workers). */
   readonly workerPool: WorkerPoolSettings;
+  /** Bytes the image work of this process may allocate together (IMAGE_MEMORY_BUDGET_MB). */
+  readonly imageMemoryBudgetBytes: number;
   /** The longest lifetime a signed URL may be given, in seconds. */
   readonly signedUrlMaxSeconds: number;
   /** Work per minute a client may have by plan (render: cold renders and new transformations). */
@@ -142,8 +145,6 @@ export class AppConfig implements CommonSettings {
     maxPixels: number;
     maxImagePixels: number;
     proofQueueLimit: number;
-    /** Bytes the print jobs of this process may allocate together (PRINT_MEMORY_BUDGET_MB). */
-    memoryBudgetBytes: number;
   };
   /** The bucket when `blobStore` is `s3` (validated at boot), otherwise undefined. */
   readonly s3: S3Settings | undefined;
@@ -233,6 +234,10 @@ export class AppConfig implements CommonSettings {
       taskTimeoutMs: env.WORKER_TASK_TIMEOUT_MS,
       heapMb: env.WORKER_HEAP_MB,
     };
+    this.imageMemoryBudgetBytes =
+      (env.IMAGE_MEMORY_BUDGET_MB ?? env.PRINT_MEMORY_BUDGET_MB ?? DEFAULT_IMAGE_MEMORY_BUDGET_MB) *
+      1024 *
+      1024;
     this.signedUrlMaxSeconds = env.SIGNED_URL_MAX_SECONDS;
     this.planWorkPerMinute = {
       render: planCounts(env.PLAN_RENDERS_PER_MINUTE),
@@ -251,7 +256,6 @@ export class AppConfig implements CommonSettings {
       maxPixels: env.PRINT_MAX_PIXELS,
       maxImagePixels: env.PRINT_MAX_IMAGE_PIXELS,
       proofQueueLimit: env.PRINT_PROOF_QUEUE_LIMIT,
-      memoryBudgetBytes: env.PRINT_MEMORY_BUDGET_MB * 1024 * 1024,
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     this.messages = messageSettings(env);

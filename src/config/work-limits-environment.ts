@@ -168,11 +168,19 @@ export class WorkLimitsEnvironment extends ServicesEnvironment {
   PRINT_MAX_IMAGE_PIXELS = 40_000_000;
 
   /**
-   * Megabytes the print jobs of one process may allocate together, each weighed up front by the
-   * cost model (printJobBytes): a job waits until its weight fits; one over the whole runs alone.
+   * Megabytes the image work of one process (renders, transformations, upload normalisations,
+   * print jobs) may allocate together, each task weighed up front by its cost model: a task waits
+   * until its weight fits; one over the whole runs alone. Unset: PRINT_MEMORY_BUDGET_MB (its
+   * older name, when it only weighed print jobs), else 384.
    */
+  @IsOptional()
   @IntBetween(64, 65_536)
-  PRINT_MEMORY_BUDGET_MB = 512;
+  IMAGE_MEMORY_BUDGET_MB?: number;
+
+  /** The older name of IMAGE_MEMORY_BUDGET_MB (read only when that is unset). */
+  @IsOptional()
+  @IntBetween(64, 65_536)
+  PRINT_MEMORY_BUDGET_MB?: number;
 
   /** Proofs (print files of recipe sets not ordered) one client may have queued or running. */
   @IntBetween(1, 1000)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { transformBytes } from '../common/images/image-memory';
 import { applyTransform } from '../common/images/transform';
 import {
   ImageTransform,
@@ -16,7 +17,7 @@ import { WorkPolicy, WorkQuota } from '../plans';
 import { DesignedRecipeSet } from '../recipe-sets';
 import { ClientImages } from './client-images';
 import { RenderInputs } from './render-inputs';
-import { RENDER_INPUT_PIXEL_LIMIT, renderView } from './renderer';
+import { RENDER_INPUT_PIXEL_LIMIT, renderBytes, renderView } from './renderer';
 
 /** Blob-store namespace of transformed renders. */
 const TRANSFORMS = 'transforms';
@@ -83,7 +84,9 @@ export class RenderStore {
     const draw = async (): Promise<Buffer> => {
       await this.quota.take(recipeSet.clientId, WorkPolicy.Render);
       const { png } = await this.pools.renders.run(recipeSet.clientId, () =>
-        renderView(inputs, recipeSet.design, this.images.forRender(recipeSet.clientId)),
+        this.pools.memory.run(renderBytes(inputs), () =>
+          renderView(inputs, recipeSet.design, this.images.forRender(recipeSet.clientId)),
+        ),
       );
       // Afresh: whatever is stored under the key is replaced (e.g. repaired).
       await this.store.put(key, png, { replace: lookup === 'fresh' });
@@ -115,15 +118,18 @@ export class RenderStore {
       const png = await this.render(draw, lookup);
       await this.quota.take(draw.recipeSet.clientId, WorkPolicy.Render);
       const maxSide = this.config.render.maxSide;
+      const outputPixels = transformPixels(draw.inputs, transform.spec);
       const pool =
-        transformPixels(draw.inputs, transform.spec) > HEAVY_TRANSFORM_PIXELS
-          ? this.pools.renders
-          : this.pools.transforms;
+        outputPixels > HEAVY_TRANSFORM_PIXELS ? this.pools.renders : this.pools.transforms;
+      const { width, height } = draw.inputs.outputSize;
+      const weight = transformBytes(width * height, outputPixels, transform.spec);
       const out = await pool.run(draw.recipeSet.clientId, () =>
-        applyTransform(png, transform.spec, {
-          maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
-          maxOutputPixels: maxSide * maxSide,
-        }),
+        this.pools.memory.run(weight, () =>
+          applyTransform(png, transform.spec, {
+            maxInputPixels: RENDER_INPUT_PIXEL_LIMIT,
+            maxOutputPixels: maxSide * maxSide,
+          }),
+        ),
       );
       await this.store.put(key, out.bytes, { replace: lookup === 'fresh' });
       return out.bytes;

@@ -19,7 +19,7 @@ import { ViewRender } from './view-render';
  *   multiplied, within the design only).
  *
  * Layer images are view-sized (another size is stretched to the view). Each image is loaded and
- * decoded once per render, however many layers use it.
+ * decoded once per render (once per strip of a large render), however many layers use it.
  */
 
 /** Default sharp limitInputPixels for layer images and uploaded images (the upload limit). */
@@ -36,6 +36,8 @@ export interface RenderOptions {
   height?: number;
   /** sharp's limitInputPixels for every decoded image; RENDER_INPUT_PIXEL_LIMIT by default. */
   limitInputPixels?: number;
+  /** Pixels of one strip of a large render ({@link STRIP_PIXELS} by default). */
+  stripPixels?: number;
 }
 
 export interface RenderedImage {
@@ -58,8 +60,79 @@ export async function renderView<ImageRef>(
 ): Promise<RenderedImage> {
   const size = resolveOutputSize(inputs.outputSize, options);
   const { view } = inputs;
+  const { scale, window } = renderWindow(inputs, size);
+  const viewRender = (s: RenderSources<ImageRef>, part: PixelRect) =>
+    new ViewRender(inputs, design, s, {
+      scale,
+      window: part,
+      view: {
+        width: Math.max(1, Math.round(view.width * scale)),
+        height: Math.max(1, Math.round(view.height * scale)),
+      },
+      limitInputPixels: options.limitInputPixels ?? RENDER_INPUT_PIXEL_LIMIT,
+    });
+  // The cost model: all layers of a small render at once are a few MB, prepared in parallel and
+  // composited in runs; a large one is drawn in strips, each holding one layer at a time.
+  const allLayersBytes = window.width * window.height * 4 * inputs.layers.length;
+  if (allLayersBytes <= PARALLEL_LAYERS_BYTES) {
+    const render = viewRender(sources, window);
+    const layers = await Promise.all(inputs.layers.map((l) => render.layer(l)));
+    return { png: await encodePng(await drawLayers(window, layers), size), ...size };
+  }
+  // Each strip fetches the same stored images: fetched once for all of them.
+  const shared = fetchedOnce(sources);
+  const canvas = Buffer.allocUnsafe(window.width * window.height * 4);
+  for (const strip of strips(window, options.stripPixels ?? STRIP_PIXELS)) {
+    const render = viewRender(shared, strip);
+    const drawn = await drawLayersInTurn(strip, inputs.layers, (l) => render.layer(l));
+    drawn.data.copy(canvas, (strip.top - window.top) * window.width * 4);
+  }
+  const image = { data: canvas, width: window.width, height: window.height };
+  return { png: await encodePng(image, size), ...size };
+}
+
+/**
+ * The most pixels one strip of a large render has (2 Mpx: 586 rows of the demo tee's largest
+ * render, 3413 × 4096, drawn in 7 strips). A strip's layers are drawn like a camera's crop: the
+ * same pixels as the whole window, so strips join without seams.
+ */
+export const STRIP_PIXELS = 2_000_000;
+
+/** The window cut in horizontal strips of at most `maxPixels` (whole rows, at least one). */
+export function strips(window: PixelRect, maxPixels: number): PixelRect[] {
+  const rows = Math.max(1, Math.floor(maxPixels / window.width));
+  const out: PixelRect[] = [];
+  for (let y = 0; y < window.height; y += rows)
+    out.push({ ...window, top: window.top + y, height: Math.min(rows, window.height - y) });
+  return out;
+}
+
+/** The sources with each stored image fetched once, however many strips read it. */
+function fetchedOnce<ImageRef>(sources: RenderSources<ImageRef>): RenderSources<ImageRef> {
+  const layers = new Map<ImageRef, Promise<Buffer>>();
+  const assets = new Map<number, Promise<Buffer>>();
+  const once = <K>(map: Map<K, Promise<Buffer>>, key: K, fetch: () => Promise<Buffer>) => {
+    let bytes = map.get(key);
+    if (!bytes) map.set(key, (bytes = fetch()));
+    return bytes;
+  };
+  return {
+    ...sources,
+    layerImage: (ref) => once(layers, ref, () => sources.layerImage(ref)),
+    uploadedAsset: (id) => once(assets, id, () => sources.uploadedAsset(id)),
+  };
+}
+
+/**
+ * Where a render draws: composed at the output's scale (a closeup gets sharp text, a thumbnail
+ * costs little), within the camera's crop (the whole view without a camera) in those pixels.
+ */
+function renderWindow(
+  inputs: RenderInputs<unknown>,
+  size: { width: number; height: number },
+): { scale: number; window: PixelRect } {
+  const { view } = inputs;
   const crop = inputs.crop ?? { x: 0, y: 0, width: view.width, height: view.height };
-  // Composed at the output's scale: a closeup gets sharp text, a thumbnail costs little.
   const scale = Math.max(size.width / crop.width, size.height / crop.height);
   const window: PixelRect = {
     left: Math.round(crop.x * scale),
@@ -67,23 +140,30 @@ export async function renderView<ImageRef>(
     width: Math.max(1, Math.round(crop.width * scale)),
     height: Math.max(1, Math.round(crop.height * scale)),
   };
-  const render = new ViewRender(inputs, design, sources, {
-    scale,
-    window,
-    view: {
-      width: Math.max(1, Math.round(view.width * scale)),
-      height: Math.max(1, Math.round(view.height * scale)),
-    },
-    limitInputPixels: options.limitInputPixels ?? RENDER_INPUT_PIXEL_LIMIT,
-  });
-  // The cost model: all layers of a small render at once are a few MB, prepared in parallel and
-  // composited in runs; a large one holds one layer at a time (see drawLayersInTurn).
-  const allLayersBytes = window.width * window.height * 4 * inputs.layers.length;
-  const canvas =
-    allLayersBytes <= PARALLEL_LAYERS_BYTES
-      ? await drawLayers(window, await Promise.all(inputs.layers.map((l) => render.layer(l))))
-      : await drawLayersInTurn(window, inputs.layers, (l) => render.layer(l));
-  return { png: await encodePng(canvas, size), ...size };
+  return { scale, window };
+}
+
+/**
+ * Bytes a render allocates at its peak per pixel it draws at once: the canvas, the next canvas,
+ * the layer being drawn, the decoded images still to be read and what libvips holds meanwhile.
+ * Measured when the demo tee's largest render (a 3413 × 4096 window, five layers, one of them the
+ * design; `?width=4096`) was drawn in one piece: 346–446 MiB over its idle process, 26–33 bytes a
+ * pixel. Drawn in strips, a large render holds its whole canvas (4 bytes a pixel) and its PNG
+ * encoder (2) beside one strip's work.
+ */
+export const RENDER_BYTES_PER_PIXEL = 32;
+
+/** What a render of `inputs` at `options`' size allocates at most: its weight in the memory budget. */
+export function renderBytes<ImageRef>(
+  inputs: RenderInputs<ImageRef>,
+  options: RenderOptions = {},
+): number {
+  const { window } = renderWindow(inputs, resolveOutputSize(inputs.outputSize, options));
+  const pixels = window.width * window.height;
+  if (pixels * 4 * inputs.layers.length <= PARALLEL_LAYERS_BYTES)
+    return pixels * RENDER_BYTES_PER_PIXEL;
+  const strip = Math.min(pixels, options.stripPixels ?? STRIP_PIXELS);
+  return pixels * 6 + strip * RENDER_BYTES_PER_PIXEL;
 }
 
 /**
@@ -115,8 +195,10 @@ async function drawLayers(window: PixelRect, layers: (PlacedImage | null)[]): Pr
 
 /**
  * Layers prepared and drawn one after another, each dropped once drawn (a plain `over` layer
- * composited by libvips, a blend mode by blendInto), so a large render holds the canvas and one
- * layer at a time: a 3413 × 4096 render peaked 720 MB above its process holding them all.
+ * composited by libvips, a blend mode by blendInto), so a strip of a large render holds its
+ * canvas and one layer at a time: a 3413 × 4096 render peaked 720 MB above its process holding
+ * them all, 346–446 MiB drawn in one piece layer by layer, 243 MiB in 2-Mpx strips (+0–42 MiB
+ * once the process had drawn one before).
  */
 async function drawLayersInTurn<ImageRef>(
   window: PixelRect,

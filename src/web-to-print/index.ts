@@ -15,8 +15,6 @@ export type { RequestedPrintFailure } from './print-failures';
 export { PRINT_FAILURE_REASON } from './sandbox-print-failures';
 export { generatePrintFiles } from './print-files';
 export type { PrintFileSet, PrintFilesInput } from './print-files';
-/** The process's budget of bytes for print jobs (PRINT_MEMORY_BUDGET_MB). */
-export { PrintMemoryBudget } from './print-memory-budget';
 export { specificationPdf } from './specification-pdf';
 /** The whole-schema list. */
 export { WEB_TO_PRINT_ENTITIES } from './entities';

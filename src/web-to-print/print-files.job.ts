@@ -22,7 +22,7 @@ import { PrintFileSetEntity, StoredLocationFiles } from './entities/print-file-s
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { generatePrintFiles, PRINT_FILES_VERSION } from './print-files';
-import { PrintMemoryBudget } from './print-memory-budget';
+import { WorkPools } from '../common/scheduling/work-pools';
 
 /** Statuses the work may move a recipe set out of (never a hold, a cancellation or what follows). */
 const BEFORE_PRINT = [
@@ -58,7 +58,7 @@ export class PrintFilesJob implements OnModuleInit {
     private readonly events: EventRecorder,
     private readonly printSettings: PrintSettingsService,
     private readonly failures: PrintFailures,
-    private readonly memory: PrintMemoryBudget,
+    private readonly pools: WorkPools,
   ) {}
 
   onModuleInit(): void {
@@ -116,10 +116,10 @@ export class PrintFilesJob implements OnModuleInit {
         );
       const locations: Record<string, StoredLocationFiles> = {};
       const zipKey = key(`${recipeSet.readableId}.zip`, 'zip');
-      // Weighed up front by the cost model, held until the files are stored: concurrent jobs
-      // stay within PRINT_MEMORY_BUDGET_MB.
+      // Weighed up front by the cost model, held until the files are stored: print jobs, renders
+      // and other image work of the process stay within IMAGE_MEMORY_BUDGET_MB together.
       const weight = printJobBytes(recipeSet.design, definition, bleedOf(set.settings));
-      const files = await this.memory.run(weight, async () => {
+      const files = await this.pools.memory.run(weight, async () => {
         const made = await generatePrintFiles(
           { recipeSet, product: { handle: definition.handle, definition }, order },
           this.images.forDesign(recipeSet.clientId),

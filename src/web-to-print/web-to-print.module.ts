@@ -8,7 +8,6 @@ import { WEB_TO_PRINT_ENTITIES } from './entities';
 import { PrintFailures } from './print-failures';
 import { PrintFileSetsRepository } from './print-file-sets.repository';
 import { PrintFilesJob } from './print-files.job';
-import { PrintMemoryBudget } from './print-memory-budget';
 import { PrintReadsRepository } from './print-reads.repository';
 import { PrintSettingsKeys } from './print-settings-keys';
 import { WebToPrintService } from './web-to-print.service';
@@ -29,7 +28,6 @@ import { SpecificationService } from './specification.service';
     WebToPrintService,
     SpecificationService,
     PrintFailures,
-    PrintMemoryBudget,
     PrintReadsRepository,
     PrintSettingsKeys,
   ],

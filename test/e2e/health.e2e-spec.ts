@@ -83,6 +83,8 @@ describe('Health and metrics (HTTP)', () => {
     }
     expect(res.text).toMatch(/^# TYPE work_pool_refusals_total counter$/m);
     expect(res.text).toMatch(/^# TYPE work_pool_wait_seconds histogram$/m);
+    expect(res.text).toMatch(/^image_memory_held_bytes 0$/m);
+    expect(res.text).toMatch(/^image_memory_waiting_tasks 0$/m);
     expect(res.text).toMatch(/^database_pool_connections\{state="in_use"\} \d+$/m);
     expect(res.text).toMatch(/^database_pool_connections\{state="idle"\} \d+$/m);
     expect(res.text).toMatch(/^database_pool_waiting \d+$/m);

@@ -85,4 +85,39 @@ describe('MemoryBudget', () => {
     expect(budget.load).toEqual({ used: 0, waiting: 0 });
     await expect(budget.run(100, () => Promise.resolve('next'))).resolves.toBe('next');
   });
+
+  it('starts tasks under unweighedBelow at once, beside a full budget and a queue', async () => {
+    const budget = new MemoryBudget(100, 10);
+    const log: string[] = [];
+    const [huge, waiting, thumb] = [held(log, 'huge'), held(log, 'waiting'), held(log, 'thumb')];
+    const runs = [budget.run(500, huge.task), budget.run(50, waiting.task)];
+    runs.push(budget.run(9, thumb.task));
+    await settle();
+    expect(log.sort()).toEqual(['huge', 'thumb']);
+    expect(budget.load).toEqual({ used: 100, waiting: 1 });
+    thumb.finish();
+    await settle();
+    // It held nothing, so its end starts nothing.
+    expect(budget.load).toEqual({ used: 100, waiting: 1 });
+    huge.finish();
+    await settle();
+    expect(log).toEqual(['huge', 'thumb', 'waiting']);
+    waiting.finish();
+    await Promise.all(runs);
+    expect(budget.load).toEqual({ used: 0, waiting: 0 });
+  });
+
+  it('weighs a task of exactly unweighedBelow bytes', async () => {
+    const budget = new MemoryBudget(100, 10);
+    const log: string[] = [];
+    const [full, edge] = [held(log, 'full'), held(log, 'edge')];
+    const runs = [budget.run(100, full.task), budget.run(10, edge.task)];
+    await settle();
+    expect(log).toEqual(['full']);
+    full.finish();
+    await settle();
+    expect(log).toEqual(['full', 'edge']);
+    edge.finish();
+    await Promise.all(runs);
+  });
 });

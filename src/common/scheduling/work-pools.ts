@@ -3,6 +3,7 @@ import { Gauge, Histogram } from '../metrics/prom-client';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { CommonSettings } from '../settings/common-settings';
 import { FairPool, PoolObserver } from './fair-pool';
+import { MemoryBudget, UNWEIGHED_IMAGE_BYTES } from './memory-budget';
 import { PeriodicTasks } from './periodic-task';
 
 /** The pools by their name in /metrics. */
@@ -11,7 +12,8 @@ type PoolName = 'renders' | 'transforms' | 'upload_bodies' | 'uploads';
 /**
  * The process's pools of heavy work, one of each, shared by every route that does that work, and
  * each shared fairly between clients (see {@link FairPool}): renders, transformations of renders,
- * upload bodies held in memory and upload normalisations.
+ * upload bodies held in memory and upload normalisations; and the one budget of bytes that the
+ * image work of every pool and the print jobs share ({@link memory}).
  */
 @Injectable()
 export class WorkPools {
@@ -23,6 +25,12 @@ export class WorkPools {
   readonly uploadBodies: FairPool;
   /** Decoding and re-encoding uploaded images (CPU-bound in libvips). */
   readonly uploads: FairPool;
+  /**
+   * IMAGE_MEMORY_BUDGET_MB: a task of any pool (and a print job) holds what its cost model says it
+   * allocates while it runs, so that together they stay within the budget; taken inside the
+   * pool's turn, so a client waits for memory only with the share the pool gives it.
+   */
+  readonly memory: MemoryBudget;
 
   constructor(config: CommonSettings, metrics?: MetricsRegistry) {
     const observe = poolMetrics(metrics);
@@ -64,6 +72,7 @@ export class WorkPools {
       what: 'uploads being processed',
       observer: observe('uploads'),
     });
+    this.memory = new MemoryBudget(config.imageMemoryBudgetBytes, UNWEIGHED_IMAGE_BYTES);
     if (metrics) this.gauges(metrics);
   }
 
@@ -89,6 +98,18 @@ export class WorkPools {
         },
       });
     }
+    const held: Gauge = new Gauge({
+      name: 'image_memory_held_bytes',
+      help: 'Bytes of IMAGE_MEMORY_BUDGET_MB held by running image tasks and print jobs (by their cost models).',
+      registers: [metrics.registry],
+      collect: () => held.set(this.memory.load.used),
+    });
+    const waiting: Gauge = new Gauge({
+      name: 'image_memory_waiting_tasks',
+      help: 'Image tasks and print jobs waiting for their weight to fit in IMAGE_MEMORY_BUDGET_MB.',
+      registers: [metrics.registry],
+      collect: () => waiting.set(this.memory.load.waiting),
+    });
   }
 }
 

@@ -44,6 +44,8 @@ export abstract class CommonSettings {
   abstract readonly render: RenderPoolSettings;
   abstract readonly uploads: UploadPoolSettings;
   abstract readonly workerPool: WorkerPoolSettings;
+  /** Bytes the image work of the process (renders, transformations, uploads, print jobs) may hold together. */
+  abstract readonly imageMemoryBudgetBytes: number;
   abstract readonly jobs: JobSettings;
   /** The bucket when blobs are kept in S3, otherwise undefined (a directory of DATA_DIR). */
   abstract readonly s3: S3Settings | undefined;
