@@ -3,7 +3,7 @@ import { blendInto } from '../common/images/layer-effects';
 import type { Design } from '../recipe-sets';
 import type { DesignSources } from './design-raster';
 import { RenderInputs, RenderLayer, resolveOutputSize } from './render-inputs';
-import { ViewRender } from './view-render';
+import { cached, ViewRender } from './view-render';
 
 /**
  * Composes a view angle (see resolveRenderInputs for what is drawn): its layers in order on a
@@ -71,10 +71,7 @@ export async function renderView<ImageRef>(
       },
       limitInputPixels: options.limitInputPixels ?? RENDER_INPUT_PIXEL_LIMIT,
     });
-  // The cost model: all layers of a small render at once are a few MB, prepared in parallel and
-  // composited in runs; a large one is drawn in strips, each holding one layer at a time.
-  const allLayersBytes = window.width * window.height * 4 * inputs.layers.length;
-  if (allLayersBytes <= PARALLEL_LAYERS_BYTES) {
+  if (!inStrips(window, inputs)) {
     const render = viewRender(sources, window);
     const layers = await Promise.all(inputs.layers.map((l) => render.layer(l)));
     return { png: await encodePng(await drawLayers(window, layers), size), ...size };
@@ -111,15 +108,10 @@ export function strips(window: PixelRect, maxPixels: number): PixelRect[] {
 function fetchedOnce<ImageRef>(sources: RenderSources<ImageRef>): RenderSources<ImageRef> {
   const layers = new Map<ImageRef, Promise<Buffer>>();
   const assets = new Map<number, Promise<Buffer>>();
-  const once = <K>(map: Map<K, Promise<Buffer>>, key: K, fetch: () => Promise<Buffer>) => {
-    let bytes = map.get(key);
-    if (!bytes) map.set(key, (bytes = fetch()));
-    return bytes;
-  };
   return {
     ...sources,
-    layerImage: (ref) => once(layers, ref, () => sources.layerImage(ref)),
-    uploadedAsset: (id) => once(assets, id, () => sources.uploadedAsset(id)),
+    layerImage: (ref) => cached(layers, ref, () => sources.layerImage(ref)),
+    uploadedAsset: (id) => cached(assets, id, () => sources.uploadedAsset(id)),
   };
 }
 
@@ -160,10 +152,17 @@ export function renderBytes<ImageRef>(
 ): number {
   const { window } = renderWindow(inputs, resolveOutputSize(inputs.outputSize, options));
   const pixels = window.width * window.height;
-  if (pixels * 4 * inputs.layers.length <= PARALLEL_LAYERS_BYTES)
-    return pixels * RENDER_BYTES_PER_PIXEL;
+  if (!inStrips(window, inputs)) return pixels * RENDER_BYTES_PER_PIXEL;
   const strip = Math.min(pixels, options.stripPixels ?? STRIP_PIXELS);
   return pixels * 6 + strip * RENDER_BYTES_PER_PIXEL;
+}
+
+/**
+ * The cost model: all layers of a small render at once are a few MB, prepared in parallel and
+ * composited in runs; a large one is drawn in strips, each holding one layer at a time.
+ */
+function inStrips(window: PixelRect, inputs: RenderInputs<unknown>): boolean {
+  return window.width * window.height * 4 * inputs.layers.length > PARALLEL_LAYERS_BYTES;
 }
 
 /**

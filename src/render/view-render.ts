@@ -191,7 +191,8 @@ function imageReads<ImageRef>(layers: readonly RenderLayer<ImageRef>[]): Map<Ima
   return reads;
 }
 
-function cached<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
+/** The value under `key`, made (once) when missing. */
+export function cached<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
   let value = map.get(key);
   if (!value) {
     value = make();
