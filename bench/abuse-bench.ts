@@ -149,6 +149,11 @@ export async function abuseBench(argv: string[]): Promise<void> {
     // The peak until idle: work the attack queued (a print job) may peak after the window.
     const untilIdle = memoryOf(target.app.pid)?.peakMiB;
     if (untilIdle !== undefined) seen.peakRssMiB = Math.max(seen.peakRssMiB ?? 0, untilIdle);
+    target.workers.forEach((w, i) => {
+      const peak = memoryOf(w.pid)?.peakMiB;
+      if (peak !== undefined)
+        seen.workers[i].peakRssMiB = Math.max(seen.workers[i].peakRssMiB, peak);
+    });
     const row = abuseRow(attack, answers, seen, settled);
     rows.push(row);
     log(`  ${row.line}`);
@@ -161,7 +166,7 @@ export async function abuseBench(argv: string[]): Promise<void> {
   const machine = [
     ...(await describeMachine(startedAt, target.database)),
     `- Command: npm run bench -- abuse ${argv.join(' ')}`.trimEnd(),
-    `- Target: one API process (job workers on), ${target.database}${redis ? `, ${redis.description}` : ', no Redis'}; the benchmark, its probes and the attacks share the machine.`,
+    `- Target: ${target.workers.length ? `one API process with WORKERS=false and ${target.workers.length} worker processes (as compose.yaml runs them)` : 'one API process (job workers on)'}, ${target.database}${redis ? `, ${redis.description}` : ', no Redis'}; the benchmark, its probes and the attacks share the machine.`,
   ];
   publishResults(
     runId,

@@ -45,6 +45,9 @@ const repeat = (
 
 const textPlain = { accept: 'text/plain' };
 
+/** H6's side: 4096 (over the lossless WebP ceiling) for even requests, 2048 (at it) for odd ones. */
+const side = (small: boolean, n: number): number => (small ? 512 : 2048) * (n % 2 === 0 ? 2 : 1);
+
 /** A design of `count` image elements of `mm` × `mm` on the demo tee's front (POST /api/recipesets). */
 async function bigDesign(ctx: AttackContext, count: number, mm: number) {
   const { target } = ctx;
@@ -175,9 +178,11 @@ const ISSUE_24_ATTACKS: Attack[] = [
     id: 'H6',
     // The pad colour changes the pixels, so each request is new work (lossless WebP ignores
     // `quality`, which an earlier version varied: every request after the first was a lookup).
-    title: 'lossless WebP transforms at 4096², a new pad colour each, 6 loops',
+    // Every other request asks for 4096² (refused since lossless WebP stops at 2048²), the
+    // others for the largest lossless WebP made.
+    title:
+      'lossless WebP transforms at 4096² (refused) and at 2048², a new pad colour each, 6 loops',
     prepare: ({ target, small }) => {
-      const px = small ? 1024 : 4096;
       const start = Math.floor(Math.random() * 0xffffff);
       return Promise.resolve(
         repeat(6, 0, (a, _l, n) =>
@@ -185,7 +190,7 @@ const ISSUE_24_ATTACKS: Attack[] = [
             path: renderPath(
               target.attacker.recipeSets[0],
               'north',
-              `width=${px}&height=${px}&mode=pad&format=webp&webp.lossless=true&bgcolor=${((start + n * 4099) % 0xffffff).toString(16).padStart(6, '0')}`,
+              `width=${side(small, n)}&height=${side(small, n)}&mode=pad&format=webp&webp.lossless=true&bgcolor=${((start + n * 4099) % 0xffffff).toString(16).padStart(6, '0')}`,
             ),
             timeoutMs: LONG,
           }),

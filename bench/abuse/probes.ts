@@ -3,9 +3,9 @@
  * victim client's ordinary work one request after another (a 100-px render, a small upload, an
  * order read, an acknowledgement), each with its latencies and answers; the victim's background
  * work end to end (a `webhook.ping` from the request to its arrival at the victim's receiver, and
- * an order from its acknowledgement to its print files ready); the API process's peak RSS. A
- * probe started before the window closes is waited for (up to its deadline), so a stall shows as
- * the latency of the probe that waited through it.
+ * an order from its acknowledgement to its print files ready); the peak RSS of the API process and
+ * of each worker process. A probe started before the window closes is waited for (up to its
+ * deadline), so a stall shows as the latency of the probe that waited through it.
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -22,8 +22,37 @@ export type Probe = (typeof PROBES)[number];
 
 export interface ProbeResults {
   tallies: Record<Probe, Tally>;
+  /** The API process's RSS when the attack started, and its peak. */
   rssBeforeMiB?: number;
   peakRssMiB?: number;
+  /** The same of each worker process (on PostgreSQL). */
+  workers: { rssBeforeMiB?: number; peakRssMiB: number }[];
+}
+
+/** Watches one process's RSS from now: what it was, and the highest seen. */
+class RssWatch {
+  readonly beforeMiB: number | undefined;
+  peakMiB: number;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    resetPeakRss(pid);
+    this.beforeMiB = memoryOf(pid)?.rssMiB;
+    this.peakMiB = this.beforeMiB ?? 0;
+    this.timer = setInterval(() => this.sample(), 100);
+  }
+
+  /** Takes the process's peak so far (VmHWM) into account; returns the peak. */
+  sample(): number {
+    const m = memoryOf(this.pid);
+    if (m) this.peakMiB = Math.max(this.peakMiB, m.rssMiB, m.peakMiB);
+    return this.peakMiB;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.sample();
+  }
 }
 
 /** Milliseconds between two victim requests (the liveness probe waits 10 ms). */
@@ -102,13 +131,8 @@ export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promi
   const tallies = Object.fromEntries(PROBES.map((p) => [p, newTally()])) as Record<Probe, Tally>;
   let stopped = false;
   void stop.then(() => (stopped = true));
-  resetPeakRss(app.pid);
-  const rssBeforeMiB = memoryOf(app.pid)?.rssMiB;
-  let peakRssMiB = rssBeforeMiB ?? 0;
-  const rss = setInterval(() => {
-    const m = memoryOf(app.pid);
-    if (m) peakRssMiB = Math.max(peakRssMiB, m.rssMiB, m.peakMiB);
-  }, 100);
+  const api = new RssWatch(app.pid);
+  const workers = target.workers.map((w) => new RssWatch(w.pid));
   const uploadPng = await smallPng(7_000_000 + (sequence % 1000), 32);
 
   const loop = async (
@@ -146,11 +170,15 @@ export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promi
       loop('print', BACKGROUND_PAUSE_MS, (agent) => printReady(target, agent)),
     ]);
   } finally {
-    clearInterval(rss);
+    api.stop();
+    for (const w of workers) w.stop();
   }
-  const m = memoryOf(app.pid);
-  if (m) peakRssMiB = Math.max(peakRssMiB, m.peakMiB);
-  return { tallies, rssBeforeMiB, peakRssMiB };
+  return {
+    tallies,
+    rssBeforeMiB: api.beforeMiB,
+    peakRssMiB: api.peakMiB,
+    workers: workers.map((w) => ({ rssBeforeMiB: w.beforeMiB, peakRssMiB: w.peakMiB })),
+  };
 }
 
 /** CPU seconds (user + system) the process has used so far (Linux /proc). */
@@ -165,23 +193,28 @@ function cpuSeconds(pid: number): number | undefined {
 }
 
 /**
- * Waits until the app is idle (under 10 % of a core over 2 s: the attack's work, jobs and worker
- * threads included, has ended) and answers GET /health/live within a second (on a crowded
- * machine a stalled process gets little CPU too), or `maxS` seconds have passed; returns the
- * seconds waited and whether it settled.
+ * Waits until the app is idle (its processes together under 10 % of a core over 2 s: the
+ * attack's work, jobs and worker threads included, has ended) and answers GET /health/live within
+ * a second (on a crowded machine a stalled process gets little CPU too), or `maxS` seconds have
+ * passed; returns the seconds waited and whether it settled.
  */
 export async function settle(
   target: AbuseTarget,
   maxS: number,
 ): Promise<{ s: number; settled: boolean }> {
-  const { pid, baseUrl } = target.app;
+  const { baseUrl } = target.app;
+  const pids = [target.app, ...target.workers].map((p) => p.pid);
+  const cpu = (): number | undefined =>
+    pids
+      .map(cpuSeconds)
+      .reduce((sum, s) => (sum === undefined || s === undefined ? undefined : sum + s), 0);
   const started = Date.now();
   const agent = new http.Agent({ keepAlive: false });
-  let last = cpuSeconds(pid);
+  let last = cpu();
   try {
     while (Date.now() - started < maxS * 1000) {
       await sleep(2000);
-      const now = cpuSeconds(pid);
+      const now = cpu();
       if (now === undefined || last === undefined) return { s: 0, settled: false };
       const idle = now - last < 0.2;
       last = now;
@@ -189,7 +222,7 @@ export async function settle(
       const live = await call(agent, baseUrl, { path: '/health/live', timeoutMs: 5000 });
       if (live.status === 200 && live.ms < 1000)
         return { s: (Date.now() - started) / 1000, settled: true };
-      last = cpuSeconds(pid);
+      last = cpu();
     }
   } finally {
     agent.destroy();

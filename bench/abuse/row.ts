@@ -13,13 +13,15 @@ export const LIMITS = {
   pingMaxMs: 5000,
   printMaxMs: 10_000,
   rssMiB: 768,
+  /** A worker process's size in docs/operations.md ("give a worker 1 GiB"). */
+  workerRssMiB: 1024,
 };
 
 export const TARGETS =
   `Targets (issues 24 and 38): GET /health/live p99 < ${LIMITS.liveP99Ms} ms and max < ${LIMITS.liveMaxMs} ms; ` +
   `the victim's render, upload, order read and acknowledgement p99 < ${LIMITS.victimP99Ms} ms, each answered; ` +
   `the victim's webhook.ping delivered (request to arrival) in < ${LIMITS.pingMaxMs / 1000} s and its order's print files ready (acknowledgement to 303) in < ${LIMITS.printMaxMs / 1000} s, every one; ` +
-  `the API process peak RSS < ${LIMITS.rssMiB} MiB (from the attack's start until the app is idle again); no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms ` +
+  `the API process peak RSS < ${LIMITS.rssMiB} MiB (from the attack's start until the app is idle again) and, on PostgreSQL (an API process with WORKERS=false and worker processes, as deployed), each worker's < ${LIMITS.workerRssMiB} MiB; no 5xx other than 503 with Retry-After. Latency cells are p50 / p99 / max ms ` +
   '(answers other than 2xx/3xx in brackets, "none": no answer within 30 s, or 60 s for a ping or print files); the victim\'s probes run one request after another, 100 ms apart (print orders 500 ms apart, pings 6.5 s apart: within its 10 a minute).';
 
 export const ABUSE_TABLE_HEAD = [
@@ -55,6 +57,7 @@ function missed(seen: ProbeResults, serverErrors: number): string[] {
     if (t.ms.length === 0 || !answered(t) || Math.max(...t.ms) >= maxMs) out.push(probe);
   }
   if ((seen.peakRssMiB ?? 0) >= LIMITS.rssMiB) out.push('RSS');
+  if (seen.workers.some((w) => w.peakRssMiB >= LIMITS.workerRssMiB)) out.push('worker RSS');
   if (serverErrors > 0) out.push('5xx');
   return out;
 }
@@ -80,7 +83,10 @@ export function abuseRow(
     probeCell(t.ack),
     probeCell(t.ping),
     probeCell(t.print),
-    `${fmt(seen.rssBeforeMiB, 0)} → ${fmt(seen.peakRssMiB, 0)}`,
+    `${fmt(seen.rssBeforeMiB, 0)} → ${fmt(seen.peakRssMiB, 0)}` +
+      (seen.workers.length === 0
+        ? ''
+        : ` (workers ${seen.workers.map((w) => `${fmt(w.rssBeforeMiB, 0)} → ${fmt(w.peakRssMiB, 0)}`).join(', ')})`),
     `${busy} / ${other}`,
     (misses.length === 0 ? 'met' : `missed: ${misses.join(', ')}`) +
       (settled.settled ? '' : ` (busy ${fmt(settled.s, 0)} s after)`),

@@ -1,5 +1,5 @@
 /**
- * What the abuse suite attacks: the built app (job workers on, as deployed) on its embedded
+ * What the abuse suite attacks: the built app as deployed (docs/operations.md) on its embedded
  * database or a throw-away PostgreSQL database, an attacking client, a sandbox client of the same
  * attacker, and a victim client, each with an Admin token and designed demo recipe sets made by
  * the CLI; the victim's render stored, one order acknowledged and a webhook endpoint on the
@@ -8,7 +8,7 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { createClientWithToken, runCli } from '../lib/app-cli';
-import { App, startBenchApp } from '../lib/app-process';
+import { App, startBenchApp, startBenchWorker } from '../lib/app-process';
 import { AppBuild } from '../lib/build';
 import { createBenchDatabase } from '../lib/database';
 import { log } from '../lib/log';
@@ -20,6 +20,8 @@ import { PingReceiver } from './receivers';
 export const ATTACKER = 'abuse-attacker';
 export const SANDBOX_ATTACKER = 'abuse-attacker-test';
 export const VICTIM = 'abuse-victim';
+/** Worker processes beside the API on PostgreSQL: compose.yaml's replicas. */
+export const WORKER_PROCESSES = 2;
 /** The attacker's recipe sets: one rendered and transformed, one to bend signed URLs to, ten proofs. */
 const ATTACKER_SETS = 12;
 /** The sandbox attacker's recipe sets: orders at Highest that never reach a factory. */
@@ -38,7 +40,10 @@ export interface Party {
 }
 
 export interface AbuseTarget {
+  /** The API process (on PostgreSQL with WORKERS=false; embedded, the only process). */
   app: App;
+  /** On PostgreSQL, the workers-only processes (worker.js) that run the jobs, as deployed. */
+  workers: App[];
   /** embedded or "PostgreSQL <version>". */
   database: string;
   attacker: Party;
@@ -150,12 +155,22 @@ export async function prepareAbuseTarget(
     dbUrl = db.dbUrl;
     database = `PostgreSQL ${db.pgVersion}`;
   }
+  // As deployed (docs/operations.md, compose.yaml): on PostgreSQL, an API process with
+  // WORKERS=false and two worker processes for the jobs; embedded (one process by nature), the
+  // API runs the jobs.
   const { app, env } = await startBenchApp(build, dbUrl, redisUrl, [], {
-    WORKERS: 'true',
+    WORKERS: dbUrl ? 'false' : 'true',
     // The webhook receivers are the benchmark's, on 127.0.0.1 and a free port.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_ALLOWED_PORTS: 'any',
   });
+  const workers = dbUrl
+    ? await Promise.all(
+        Array.from({ length: WORKER_PROCESSES }, () =>
+          startBenchWorker(build, { ...env, WORKERS: 'true' }),
+        ),
+      )
+    : [];
   const party = async (handle: string, sets: number, sandbox = false): Promise<Party> => {
     const { token } = await createClientWithToken(env, handle, build, 'Admin', { sandbox });
     // Both on the largest seeded plan: the victim's probes (an upload every 100 ms) stay within
@@ -173,6 +188,7 @@ export async function prepareAbuseTarget(
   const victimReceiver = await PingReceiver.start();
   const target: AbuseTarget = {
     app,
+    workers,
     database,
     attacker,
     sandboxAttacker,

@@ -163,6 +163,25 @@ export async function startBenchApp(
   return { app, env, keySpec };
 }
 
+/**
+ * Starts `build`'s `dist/src/worker.js` (the workers-only role, as deployed beside API processes
+ * with `WORKERS=false`) with the API's environment `env` (same database, Redis, keys and DATA_DIR,
+ * so that the files it makes are the API's to serve) and its probes on a free loopback port;
+ * registers its stop and waits for its GET /health/ready.
+ */
+export async function startBenchWorker(build: AppBuild, env: NodeJS.ProcessEnv): Promise<App> {
+  const port = await freePort();
+  const main = path.join(path.dirname(build.main), 'worker.js');
+  const worker = startApp(main, build.root, { ...env, WORKER_PORT: String(port) }, port);
+  onCleanup('worker', async () => {
+    await stopApp(worker);
+    log(`stopped the worker (pid ${worker.pid})`);
+  });
+  const { ms } = await waitReady(worker, 180_000);
+  log(`worker ready on ${worker.baseUrl} (pid ${worker.pid}) in ${Math.round(ms)} ms`);
+  return worker;
+}
+
 /** Starts the bare NestJS app (bench/hello-app.ts) on a free loopback port; GET / answers. */
 export async function startHelloApp(): Promise<App> {
   const port = await freePort();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { transformBytes } from '../common/images/image-memory';
+import { LOSSLESS_WEBP_MAX_PIXELS, transformBytes } from '../common/images/image-memory';
 import { applyTransform } from '../common/images/transform';
 import {
   ImageTransform,
@@ -16,8 +16,9 @@ import { AppConfig } from '../config/app-config';
 import { WorkPolicy, WorkQuota } from '../plans';
 import { DesignedRecipeSet } from '../recipe-sets';
 import { ClientImages } from './client-images';
-import { RenderInputs } from './render-inputs';
+import { PixelSize, RenderInputs } from './render-inputs';
 import { RENDER_INPUT_PIXEL_LIMIT, renderBytes, renderView } from './renderer';
+import { RenderParameterInvalid } from './render.errors';
 
 /** Blob-store namespace of transformed renders. */
 const TRANSFORMS = 'transforms';
@@ -42,10 +43,33 @@ export const HEAVY_TRANSFORM_PIXELS = 2048 * 2048;
  * only ever takes pixels away from the source): known before anything is decoded.
  */
 export function transformPixels(inputs: RenderInputs, spec: ImageTransform): number {
+  const { width, height } = transformSize(inputs, spec);
+  return width * height;
+}
+
+function transformSize(inputs: RenderInputs, spec: ImageTransform): PixelSize {
   const { width, height } = inputs.outputSize;
   const turned = spec.rotate === 90 || spec.rotate === 270;
   const layout = planLayout(turned ? height : width, turned ? width : height, spec);
-  return layout.canvasWidth * layout.canvasHeight;
+  return { width: layout.canvasWidth, height: layout.canvasHeight };
+}
+
+/**
+ * Refuses (400) a transformation its encoder cannot make within the image memory budget, known
+ * from the render's size before anything is drawn: a lossless WebP over LOSSLESS_WEBP_MAX_PIXELS.
+ */
+export function checkEncodable(inputs: RenderInputs, spec: ImageTransform): void {
+  if (spec.format !== 'webp' || !spec.webpLossless) return;
+  const { width, height } = transformSize(inputs, spec);
+  if (width * height <= LOSSLESS_WEBP_MAX_PIXELS) return;
+  const grouped = (n: number): string => n.toLocaleString('en-US');
+  throw new RenderParameterInvalid(
+    'webp.lossless',
+    'true',
+    `The image asked for is ${width} × ${height} = ${grouped(width * height)} pixels; a lossless ` +
+      `WebP is made of at most ${grouped(LOSSLESS_WEBP_MAX_PIXELS)} pixels (2048 × 2048). Ask ` +
+      `for a smaller size, or for format=png (lossless as well).`,
+  );
 }
 
 /** A render to look up or draw: its key and what it is drawn from. */

@@ -105,7 +105,11 @@ const QUERY = [
   { name: 'quality', ...QUALITY, description: 'Encoder quality of JPEG and WebP (default 90).' },
   { name: 'jpeg.quality', ...QUALITY, description: 'JPEG quality (default 90).' },
   { name: 'webp.quality', ...QUALITY, description: 'WebP quality (default 90).' },
-  { name: 'webp.lossless', type: 'boolean', description: 'Lossless WebP.' },
+  {
+    name: 'webp.lossless',
+    type: 'boolean',
+    description: 'Lossless WebP, up to 2048 × 2048 pixels (400 beyond: PNG is lossless too).',
+  },
   { name: 'png.quality', ...QUALITY, description: 'PNG palette quantisation quality.' },
   ...LEGACY_FILTER_QUERY,
 ] as const;

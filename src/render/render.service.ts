@@ -13,7 +13,7 @@ import { ParsedQuery } from './render-query';
 import { parseRenderRequest, RenderUrl } from './render-request';
 import { enlargedRenderSize } from './transform-plan';
 import { RenderInputs, resolveRenderInputs } from './render-inputs';
-import { RenderStore } from './render-store';
+import { checkEncodable, RenderStore } from './render-store';
 import { RenderTimedOut } from './render.errors';
 import { noneMatchHits } from '../common/http/if-none-match';
 
@@ -112,6 +112,7 @@ export class RenderService {
       ? enlargedRenderSize(resolved.outputSize, url.transform, this.config.render.maxSide)
       : undefined;
     const inputs = larger ? { ...resolved, outputSize: larger } : resolved;
+    if (url.transforms) checkEncodable(inputs, url.transform);
     return { url, recipeSet, inputs };
   }
 

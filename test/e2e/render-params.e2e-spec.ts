@@ -40,7 +40,7 @@ describe('Render parameters (HTTP)', () => {
     join(t.config.dataDir, 'blobs', location.replace('http://api.test/cdn/', ''));
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RENDER_MAX_SIDE: '2048' } });
+    t = await createTestApp({ env: { RENDER_MAX_SIDE: '2400' } });
     a = await createClient(t.app, { role: Role.Admin });
     const demo = t.app.get(DemoService);
     await demo.installCatalog(a.handle);
@@ -119,7 +119,7 @@ describe('Render parameters (HTTP)', () => {
 
   it('answers 400 text naming the parameter for invalid values, and ignores unknown ones', async () => {
     for (const [query, name] of [
-      ['width=2049', 'width'],
+      ['width=2401', 'width'],
       ['mode=fill', 'mode'],
       ['scale=sideways', 'scale'],
       ['anchor=north', 'anchor'],
@@ -132,6 +132,13 @@ describe('Render parameters (HTTP)', () => {
       ['useCache=perhaps', 'useCache'],
     ])
       await expectNamed400(query, name);
+    // Lossless WebP is made up to 2048 × 2048 (its encoder's memory), refused before drawing.
+    const lossless = `${tee}/north?format=webp&webp.lossless=true&width=2100&height=2100&mode=pad`;
+    await expectNamed400(lossless.split('?')[1], 'webp.lossless');
+    expect((await get(lossless)).text).toContain(
+      "Invalid value for webp.lossless: 'true'. The image asked for is 2100 × 2100 = 4,410,000 " +
+        'pixels; a lossless WebP is made of at most 4,194,304 pixels (2048 × 2048).',
+    );
     const ignored = await get(`${tee}/north?width=100&utm_source=mail`);
     expect(ignored.status).toBe(200);
     expect(ignored.headers.etag).toBe((await get(`${tee}/north?width=100`)).headers.etag);
