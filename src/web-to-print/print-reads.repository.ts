@@ -93,7 +93,7 @@ export class PrintReadsRepository {
     settingsKey: string,
     clientId: string | undefined,
   ): Promise<PrintState | null> {
-    const rows = await this.uow.manager.query<PrintStateRow[]>(
+    const rows = await this.uow.read<PrintStateRow>(
       ref.kind === 'readable' ? BY_READABLE_ID : BY_UUID,
       [ref.value, settingsKey, clientId ?? null],
     );

@@ -3,7 +3,8 @@ import { createTestApp, TestApp } from '../setup/test-app';
 
 /**
  * Batches of a unit of work (Transaction.batch): what its steps add is written once, in order,
- * in the transaction right before the commit; a failing write rolls everything back.
+ * in the transaction right before the commit; a failing write rolls everything back. And its
+ * reads (UnitOfWork.read): in the open transaction, or on the pool outside one.
  */
 describe('Unit of work: batches written before the commit (database)', () => {
   let t: TestApp;
@@ -63,5 +64,20 @@ describe('Unit of work: batches written before the commit (database)', () => {
       }),
     ).rejects.toThrow('flush failed');
     expect(await rows()).toEqual([]);
+  });
+
+  it('reads in the open transaction (seeing its writes), or on the pool outside one', async () => {
+    await t.dataSource.query('DELETE FROM batch_probe');
+    const count = async () =>
+      (await uow.read<{ n: number }>('SELECT count(*)::int AS n FROM batch_probe', []))[0].n;
+    await expect(
+      uow.run(async () => {
+        await uow.manager.query('INSERT INTO batch_probe (n, txid) VALUES (1, 0)');
+        // The transaction's own write, not yet committed.
+        expect(await count()).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await count()).toBe(0);
   });
 });

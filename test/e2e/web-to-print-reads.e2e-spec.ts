@@ -1,4 +1,6 @@
+import type { Pool } from 'pg';
 import request from 'supertest';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { CatalogService } from '../../src/catalog';
 import { Role } from '../../src/common/auth/role';
@@ -38,21 +40,25 @@ describe('Web-to-print reads (HTTP)', () => {
 
   /** The answer to `path` and the statements on the print tables it ran. */
   const work = async (path: string, client: TestClient = a) => {
+    // Through TypeORM's query runners, and straight on the pool (UnitOfWork.read).
     const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    const pool = (t.dataSource.driver as PostgresDriver).master as Pool;
+    const direct = jest.spyOn(pool, 'query');
     const designs = jest.spyOn(t.app.get(RecipeSetDesignsService), 'forPrintAt');
     const products = jest.spyOn(t.app.get(CatalogService), 'find');
     try {
       const res = await get(path, client);
       return {
         res,
-        statements: statements.mock.calls
-          .map(([sql]) => sql)
+        statements: [...statements.mock.calls, ...direct.mock.calls]
+          .map(([sql]) => String(sql))
           .filter((sql) => PRINT_TABLES.test(sql)),
         designReads: designs.mock.calls.length,
         productReads: products.mock.calls.length,
       };
     } finally {
       statements.mockRestore();
+      direct.mockRestore();
       designs.mockRestore();
       products.mockRestore();
     }
