@@ -83,12 +83,16 @@ describe('the process roles (src/composition.ts)', () => {
     for (const cls of inSource) expect(api.controllers).toContain(cls);
   });
 
-  it('the API has the global guard, filter, interceptor and pipe', () => {
+  it('the API has the global guard, filter and pipe, and the JSON body reader bound to routes', () => {
+    // No global interceptor: the body reader is bound to the routes of methods with a body.
     expect(
       globalStages(api)
         .map((p) => p.split(' ')[0])
         .sort(),
-    ).toEqual(['APP_FILTER', 'APP_GUARD', 'APP_INTERCEPTOR', 'APP_PIPE']);
+    ).toEqual(['APP_FILTER', 'APP_GUARD', 'APP_PIPE']);
+    expect(api.providers).toEqual(
+      expect.arrayContaining(['JsonBodyInterceptor', 'JsonBodyRoutes']),
+    );
   });
 
   it.each([
@@ -100,6 +104,7 @@ describe('the process roles (src/composition.ts)', () => {
     expect(g.modules.filter((m) => HTTP_MODULES.some((h) => h.name === m))).toEqual([]);
     expect(globalStages(g)).toEqual([]);
     expect(g.providers).not.toContain('RouteIndexInstaller');
+    expect(g.providers).not.toContain('JsonBodyRoutes');
     expect(g.providers).not.toContain('ConnectionDrain');
   });
 

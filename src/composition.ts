@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AssetsHttpModule, AssetsModule } from './assets';
 import { AvailabilityHttpModule, AvailabilityModule } from './availability';
@@ -16,6 +16,7 @@ import { ConnectionDrain } from './common/http/connection-drain';
 import { ErrorResponder } from './common/http/error-responder';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { JsonBodyInterceptor } from './common/http/json-body.interceptor';
+import { JsonBodyRoutes } from './common/http/json-body-routes';
 import { RouteIndexInstaller } from './common/http/route-index';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { JobsModule } from './common/jobs/jobs.module';
@@ -157,8 +158,9 @@ const HTTP_PROVIDERS: Provider[] = [
   RouteIndexInstaller,
   { provide: APP_GUARD, useClass: ApiTokenGuard },
   { provide: APP_FILTER, useClass: HttpExceptionFilter },
-  // Global interceptors run after the guard and before route interceptors and pipes.
-  { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+  // The JSON body reader: the first interceptor of each route of a method with a body.
+  JsonBodyInterceptor,
+  JsonBodyRoutes,
   { provide: APP_PIPE, useFactory: createValidationPipe },
 ];
 

@@ -83,6 +83,21 @@ describe('Body limits (HTTP)', () => {
     });
   });
 
+  describe('a route of a method without a body (GET)', () => {
+    it('never reads a body sent with it: the route answers as without one', async () => {
+      const bad = await request(t.http)
+        .get('/api/order/order-number/NO-SUCH-ORDER')
+        .set('SERVICE_API_TOKEN', user.token)
+        .set('content-type', 'application/json')
+        .send('{ not json and more values than allowed: ' + '0,'.repeat(600_000));
+      const plain = await request(t.http)
+        .get('/api/order/order-number/NO-SUCH-ORDER')
+        .set('SERVICE_API_TOKEN', user.token);
+      expect([bad.status, bad.text]).toEqual([plain.status, plain.text]);
+      expect(plain.status).toBe(404);
+    });
+  });
+
   describe('with the key ceiling raised (JSON_MAX_OBJECT_KEYS=300000)', () => {
     let raised: TestApp;
     let token: string;
