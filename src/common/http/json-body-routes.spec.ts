@@ -34,8 +34,13 @@ class Things {
   helper(): void {}
 }
 
-const interceptorsOf = (name: keyof Things): unknown[] | undefined =>
-  Reflect.getMetadata(INTERCEPTORS_METADATA, Things.prototype[name]) as unknown[] | undefined;
+@Controller('more-things')
+class MoreThings extends Things {
+  @Post('more') more(): void {}
+}
+
+const interceptorsOf = (name: keyof MoreThings): unknown[] | undefined =>
+  Reflect.getMetadata(INTERCEPTORS_METADATA, MoreThings.prototype[name]) as unknown[] | undefined;
 
 describe('bindToBodyRoutes', () => {
   const reader = Object.create(JsonBodyInterceptor.prototype) as JsonBodyInterceptor;
@@ -46,6 +51,13 @@ describe('bindToBodyRoutes', () => {
       expect([name, interceptorsOf(name)]).toEqual([name, [reader]]);
     for (const name of ['list', 'head', 'helper'] as const)
       expect([name, interceptorsOf(name)]).toEqual([name, undefined]);
+  });
+
+  it('binds it to the routes a controller inherits too', () => {
+    bindToBodyRoutes(MoreThings, reader);
+    expect(interceptorsOf('more')).toEqual([reader]);
+    expect(interceptorsOf('create')).toEqual([reader]);
+    expect(interceptorsOf('list')).toBeUndefined();
   });
 
   it("puts it before the route's own interceptors, once however often it is bound", () => {

@@ -29,12 +29,12 @@ export class JsonBodyRoutes {
   }
 }
 
-/** Puts `reader` first among the own interceptors of each handler of `controller` with a body. */
+/**
+ * Puts `reader` first among the own interceptors of each handler of `controller` (its own methods
+ * and those it inherits, as Nest finds routes) whose method takes a body.
+ */
 export function bindToBodyRoutes(controller: Type<unknown>, reader: JsonBodyInterceptor): void {
-  const prototype = controller.prototype as Record<string, unknown>;
-  for (const name of Object.getOwnPropertyNames(prototype)) {
-    const handler = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
-    if (typeof handler !== 'function' || name === 'constructor') continue;
+  for (const handler of handlers(controller)) {
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
     if (method === undefined || !BODY_METHODS.has(method)) continue;
     const own =
@@ -42,4 +42,19 @@ export function bindToBodyRoutes(controller: Type<unknown>, reader: JsonBodyInte
     if (own.some((i) => i === reader || i === JsonBodyInterceptor)) continue;
     Reflect.defineMetadata(INTERCEPTORS_METADATA, [reader, ...own], handler);
   }
+}
+
+/** The methods of `controller`'s prototype chain, each once. */
+function handlers(controller: Type<unknown>): Set<object> {
+  const found = new Set<object>();
+  for (
+    let prototype = controller.prototype as object | null;
+    prototype && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype) as object | null
+  )
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const value = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
+      if (name !== 'constructor' && typeof value === 'function') found.add(value);
+    }
+  return found;
 }
