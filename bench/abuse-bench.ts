@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assertAlive, memoryOf } from './lib/app-process';
+import { assertAlive } from './lib/app-process';
 import { currentBuild } from './lib/build';
 import { assertLoopback } from './lib/database';
 import { errorMessage, UsageError } from './lib/errors';
@@ -18,7 +18,7 @@ import { benchAdminUrl } from './lib/options';
 import { benchRedis } from './lib/redis';
 import { describeMachine, fmt, publishResults, stamp } from './lib/report';
 import { Attack, ATTACKS } from './abuse/attacks';
-import { runProbes, settle } from './abuse/probes';
+import { peaksUntilNow, runProbes, settle } from './abuse/probes';
 import { AbuseRow, ABUSE_TABLE_HEAD, abuseRow, TARGETS } from './abuse/row';
 import { count, newTally } from './abuse/tally';
 import { prepareAbuseTarget } from './abuse/target';
@@ -146,14 +146,7 @@ export async function abuseBench(argv: string[]): Promise<void> {
     log(
       `${attack.id}: idle again after ${fmt(settled.s, 0)} s${settled.settled ? '' : ' (not settled)'}`,
     );
-    // The peak until idle: work the attack queued (a print job) may peak after the window.
-    const untilIdle = memoryOf(target.app.pid)?.peakMiB;
-    if (untilIdle !== undefined) seen.peakRssMiB = Math.max(seen.peakRssMiB ?? 0, untilIdle);
-    target.workers.forEach((w, i) => {
-      const peak = memoryOf(w.pid)?.peakMiB;
-      if (peak !== undefined)
-        seen.workers[i].peakRssMiB = Math.max(seen.workers[i].peakRssMiB, peak);
-    });
+    peaksUntilNow(target, seen);
     const row = abuseRow(attack, answers, seen, settled);
     rows.push(row);
     log(`  ${row.line}`);

@@ -42,11 +42,10 @@ class RssWatch {
     this.timer = setInterval(() => this.sample(), 100);
   }
 
-  /** Takes the process's peak so far (VmHWM) into account; returns the peak. */
-  sample(): number {
+  /** Takes the process's peak so far (VmHWM) into account. */
+  sample(): void {
     const m = memoryOf(this.pid);
     if (m) this.peakMiB = Math.max(this.peakMiB, m.rssMiB, m.peakMiB);
-    return this.peakMiB;
   }
 
   stop(): void {
@@ -179,6 +178,19 @@ export async function runProbes(target: AbuseTarget, stop: Promise<void>): Promi
     peakRssMiB: api.peakMiB,
     workers: workers.map((w) => ({ rssBeforeMiB: w.beforeMiB, peakRssMiB: w.peakMiB })),
   };
+}
+
+/**
+ * `seen`'s peaks raised to each process's peak so far (VmHWM, not reset since the attack began):
+ * work the attack queued (a print job) may peak after the window, until the app is idle.
+ */
+export function peaksUntilNow(target: AbuseTarget, seen: ProbeResults): void {
+  const peak = (pid: number, before: number): number =>
+    Math.max(before, memoryOf(pid)?.peakMiB ?? 0);
+  seen.peakRssMiB = peak(target.app.pid, seen.peakRssMiB ?? 0);
+  target.workers.forEach((w, i) => {
+    seen.workers[i].peakRssMiB = peak(w.pid, seen.workers[i].peakRssMiB);
+  });
 }
 
 /** CPU seconds (user + system) the process has used so far (Linux /proc). */
