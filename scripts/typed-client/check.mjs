@@ -10,6 +10,11 @@
  * Works in .tmp/typed-client/ (generated types, the program, a tsconfig), which it leaves there to
  * read.
  *   node scripts/typed-client/check.mjs [DOCUMENT]   DOCUMENT: openapi.json (default) or another
+ *
+ * With --run (npm run typed-client:run) it also compiles the program to JavaScript and runs it
+ * (scripts/typed-client/main.ts) twice in a row against the same server, as a partner would:
+ * the server at API_URL with TOKEN, or else the built server (npm run build) started here in
+ * embedded mode on a new data directory, with a demo Admin token made by the CLI.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -21,7 +26,10 @@ const HERE = join(ROOT, 'scripts', 'typed-client');
 const WORK = join(ROOT, '.tmp', 'typed-client');
 const DEPS = process.env.TYPED_CLIENT_DEPS ? resolve(process.env.TYPED_CLIENT_DEPS) : ROOT;
 const TOOLS = ['openapi-typescript', 'openapi-fetch'];
-const DOCUMENT = resolve(process.argv[2] ?? join(ROOT, 'openapi.json'));
+const RUN = process.argv.includes('--run');
+const DOCUMENT = resolve(
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ?? join(ROOT, 'openapi.json'),
+);
 
 const missing = TOOLS.filter((t) => !existsSync(join(DEPS, 'node_modules', t, 'package.json')));
 if (missing.length > 0) {
@@ -50,7 +58,7 @@ run([
   '--output',
   join(WORK, 'openapi.d.ts'),
 ]);
-copyFileSync(join(HERE, 'partner-flow.ts'), join(WORK, 'partner-flow.ts'));
+for (const file of ['partner-flow.ts', 'main.ts']) copyFileSync(join(HERE, file), join(WORK, file));
 writeFileSync(
   join(WORK, 'tsconfig.json'),
   JSON.stringify(
@@ -63,12 +71,14 @@ writeFileSync(
         lib: ['es2023', 'dom', 'dom.iterable'],
         module: 'esnext',
         moduleResolution: 'bundler',
-        types: [],
+        // main.ts runs on Node (process.env); the flow itself needs only fetch.
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
         // The generated types are checked too.
         skipLibCheck: false,
         noUnusedLocals: true,
       },
-      files: ['partner-flow.ts'],
+      files: ['partner-flow.ts', 'main.ts'],
     },
     null,
     2,
@@ -83,3 +93,7 @@ try {
   process.exit(1);
 }
 console.log(`typed-client check: the partner flow compiles against the types of ${DOCUMENT}`);
+if (RUN) {
+  const { runFlowTwice } = await import('./run.mjs');
+  process.exit(await runFlowTwice({ root: ROOT, work: WORK, deps: DEPS }));
+}

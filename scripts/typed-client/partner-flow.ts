@@ -92,17 +92,19 @@ export async function acknowledge(
   api: Api,
   purchaseOrderNumber: string,
   recipeSetId: string,
+  orderDate: string,
 ): Promise<{ allSuccessful: boolean; replayed: boolean }> {
   const { data, error, response } = await api.POST('/api/order/acknowledgement', {
     headers: PROBLEMS,
     params: { header: { 'Idempotency-Key': `ack-${purchaseOrderNumber}` } },
     body: {
       purchaseOrderNumber,
-      orderDate: '2026-03-30T10:00:00Z',
+      orderDate,
       priority: 'normal',
       emailAddress: 'jane@example.com',
       shippingAddress: { firstName: 'Jane', lastName: 'Doe', city: 'Springfield', country: 'US' },
-      lineItems: [{ recipeSetId, skuQuantities: [{ sku: 'DEMO-TEE-WHT-S', quantity: 2 }] }],
+      // The SKU of the design's options (black, M): the server checks it against the product.
+      lineItems: [{ recipeSetId, skuQuantities: [{ sku: 'DEMO-TEE-BLK-M', quantity: 2 }] }],
     },
   });
   if (!data) {
@@ -169,6 +171,7 @@ type RenderAnswer =
 export async function render(
   api: Api,
   readableId: string,
+  viewAngleHandle: string,
   width: number | undefined,
   etag?: string,
 ): Promise<RenderAnswer> {
@@ -177,7 +180,7 @@ export async function render(
     {
       headers: PROBLEMS,
       params: {
-        path: { readableId, viewAngleHandle: 'front' },
+        path: { readableId, viewAngleHandle },
         query: { width, format: 'png' },
         header: { 'If-None-Match': etag },
       },
@@ -201,12 +204,16 @@ export async function render(
   throw failure(response, error);
 }
 
-/** The same render in the path-segment form of `<img>` URLs: `…/front/width/381/height/286`. */
-export async function renderBySegments(api: Api, readableId: string): Promise<Blob> {
+/** The same render in the path-segment form of `<img>` URLs: `…/north/width/381/height/286`. */
+export async function renderBySegments(
+  api: Api,
+  readableId: string,
+  viewAngleHandle: string,
+): Promise<Blob> {
   const { data, error, response } = await api.GET(
     '/api/assets/generated/recipeset/readable/{readableId}/{viewAngleHandle}/width/{width}/height/{height}',
     {
-      params: { path: { readableId, viewAngleHandle: 'front', width: 381, height: 286 } },
+      params: { path: { readableId, viewAngleHandle, width: 381, height: 286 } },
       parseAs: 'blob',
     },
   );
@@ -248,18 +255,62 @@ export async function printFiles(api: Api, recipeSetReadableId: string): Promise
   throw new Error(`The print files of ${recipeSetReadableId} were not ready in time.`);
 }
 
-/** The partner flow, end to end. */
-export async function partnerFlow(baseUrl: string, token: string, uploadedAssetId: number) {
+/**
+ * The id of an image already uploaded by the client: here the one on the back of a demo recipe
+ * set (a partner would upload its own with POST /api/assets/uploaded).
+ */
+export async function uploadedImageOf(api: Api, recipeSetId: string): Promise<number> {
+  const { data, error, response } = await api.GET('/api/recipesets/{recipeSetId}', {
+    headers: PROBLEMS,
+    params: { path: { recipeSetId } },
+  });
+  if (!data) throw failure(response, error);
+  for (const location of Object.values(data.data.design))
+    for (const element of location.elements)
+      if (element.type === 'image') return element.uploadedAssetId;
+  throw new Error(`${recipeSetId} has no image to reuse.`);
+}
+
+/** A date `days` before today, as the search's window wants it (YYYY-MM-DD). */
+export const daysAgo = (days: number): string =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The partner flow, end to end, on the demo data: a new recipe set designed with the demo's
+ * image, ordered under a new purchase order number (so the flow can run any number of times),
+ * read back, searched for, rendered from the demo T-shirt's `north` view angle, printed.
+ */
+export async function partnerFlow(baseUrl: string, token: string) {
   const api = partnerApi(baseUrl, token);
+  const uploadedAssetId = await uploadedImageOf(api, 'DEMTEE2A');
   const recipeSet = await createRecipeSet(api, uploadedAssetId);
-  const ack = await acknowledge(api, 'PO-1001', recipeSet);
-  const order = await readOrder(api, 'PO-1001');
+  const purchaseOrderNumber = `PO-${Date.now().toString(36).toUpperCase()}`;
+  const orderDate = new Date().toISOString();
+  const ack = await acknowledge(api, purchaseOrderNumber, recipeSet, orderDate);
+  // A retry (the same key and body): the stored answer, not a second acknowledgement.
+  const retried = await acknowledge(api, purchaseOrderNumber, recipeSet, orderDate);
+  const order = await readOrder(api, purchaseOrderNumber);
   const missing = await readOrder(api, 'PO-NONE');
-  const { orders, total } = await searchOrders(api, '2026-03-30', 1);
-  const image = await render(api, recipeSet, 400);
-  const again = image.kind === 'image' ? await render(api, recipeSet, 400, image.etag) : image;
-  const stored = await render(api, recipeSet, undefined);
-  const segments = await renderBySegments(api, recipeSet);
+  const { orders, total } = await searchOrders(api, daysAgo(7), 1);
+  const image = await render(api, recipeSet, 'north', 400);
+  const again =
+    image.kind === 'image' ? await render(api, recipeSet, 'north', 400, image.etag) : image;
+  const stored = await render(api, recipeSet, 'north', undefined);
+  const segments = await renderBySegments(api, recipeSet, 'north');
   const zip = await printFiles(api, recipeSet);
-  return { recipeSet, ack, order, missing, orders, total, image, again, stored, segments, zip };
+  return {
+    recipeSet,
+    purchaseOrderNumber,
+    ack,
+    retried,
+    order,
+    missing,
+    orders,
+    total,
+    image,
+    again,
+    stored,
+    segments,
+    zip,
+  };
 }
