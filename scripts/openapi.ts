@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { AppModule } from '../src/composition';
 import { buildOpenApiDocument } from '../src/common/openapi/openapi';
 import { AppConfig } from '../src/config/app-config';
+import { demoExamples } from '../src/demo';
 import { describeDrift } from './openapi-drift';
 
 const ROOT = join(__dirname, '..', '..');
@@ -22,7 +23,7 @@ async function generate(): Promise<string> {
     AppModule.forRoot({ config, connection: { url: 'postgres://unused/unused' } }),
     { preview: true, logger: false, abortOnError: false },
   );
-  const document = buildOpenApiDocument(app);
+  const document = buildOpenApiDocument(app, demoExamples);
   await app.close();
   return `${JSON.stringify(document, null, 2)}\n`;
 }

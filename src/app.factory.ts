@@ -10,6 +10,7 @@ import { noStoreByDefault } from './common/http/no-store';
 import { requestIdMiddleware } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
+import { demoExamples } from './demo';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics';
 import { RequestLogging } from './common/logging/logging.module';
@@ -72,6 +73,6 @@ export function configureApp(app: NestExpressApplication): void {
     if (res.headersSent) return next(err);
     void responder.respond(err, req, res);
   });
-  setupOpenApi(app);
+  setupOpenApi(app, demoExamples);
   // Signals are handled by main.ts, which drains connections and closes the database after the app.
 }

@@ -4,80 +4,19 @@
  * runs more than once (a second run must not collide with the first: new order numbers, new
  * idempotency keys, dates relative to today).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const READY_WITHIN_MS = 180_000;
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Resolves when the server's start-up banner (after the demo data) is out, on either stream. */
-function waitForBanner(server) {
-  return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(
-      () => fail(new Error(`no start-up banner within ${READY_WITHIN_MS} ms:\n${output}`)),
-      READY_WITHIN_MS,
-    );
-    const hear = (chunk) => {
-      output += chunk.toString();
-      if (/listening/.test(output)) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    server.stdout.on('data', hear);
-    server.stderr.on('data', hear);
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the server exited (${code}) during start-up:\n${output}`));
-    });
-  });
-}
+const ROOT_DIST = (root) => join(root, 'dist', 'scripts', 'lib', 'fresh-server.js');
 
 /** The built server in embedded mode on a new data directory, and a demo Admin token. */
 async function startServer(root) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pci-typed-client-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    BASE_URL: url,
-  };
-  const server = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const banner = waitForBanner(server);
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const { startFreshServer } = await import(ROOT_DIST(root));
+  const server = await startFreshServer();
   try {
-    await banner;
-    const out = execFileSync(
-      process.execPath,
-      [join(root, 'dist', 'src', 'cli.js'), 'token', 'create', 'demo', '--role', 'Admin'],
-      { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    return { url, token: out.trim().split('\n').pop(), stop };
+    return { url: server.url, token: server.token('demo', 'Admin'), stop: server.stop };
   } catch (e) {
-    stop();
+    server.stop();
     throw e;
   }
 }

@@ -13,6 +13,8 @@ export type { DemoInstallResult } from './demo/demo-installer';
 export { demoArtwork, demoCatalog } from './demo/demo-products';
 export * from './product-definition';
 export { HANDLE_PATTERN } from './dto/handle';
+/** The create example, for the OpenAPI examples of the operations on the product it creates. */
+export { PRODUCT_EXAMPLE } from './catalog.examples';
 export { ProductEntity } from './entities/product.entity';
 /** For other modules' SQL: the tables' names (they import them, not write them). */
 export { PRODUCT_TABLE } from './entities/product.entity';

@@ -92,6 +92,8 @@ export class DemoService {
       name: 'Demo Client',
       plan: Plan.Standard,
     });
+    // Its designs may be shared (Swagger's share example sends one; e-mails wait in the outbox).
+    await this.clients.setSharing(DEMO_CLIENT_HANDLE, true);
     const issued = await this.tokens.issue(DEMO_CLIENT_HANDLE, { role: Role.Admin, label: 'demo' });
     this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" created with an Admin token`);
     const catalog = await this.installCatalog(DEMO_CLIENT_HANDLE);

@@ -2,3 +2,5 @@
 export { DemoModule } from './demo.module';
 export { DEFAULT_DEMO_PRODUCT, DemoService } from './demo.service';
 export type { DemoSeedResult } from './demo.service';
+/** The OpenAPI document's examples: they name the demo's data (src/common/openapi/document-examples.ts). */
+export { demoExamples } from './demo-examples';

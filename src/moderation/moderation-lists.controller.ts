@@ -151,7 +151,7 @@ export class ModerationListsController {
                 { type: 'integer', format: 'int32' },
                 { type: 'string', pattern: '^-?\\d{1,9}$' },
               ],
-              example: 1042,
+              example: 19,
             },
             label: LABEL,
           },
@@ -160,7 +160,7 @@ export class ModerationListsController {
     },
     examples: {
       hash: { value: { hash: 'f0e4c2d7c8b0a1f3', label: 'leaked competitor logo' } },
-      upload: { value: { uploadedAssetId: 1042, label: 'leaked competitor logo' } },
+      upload: { value: { uploadedAssetId: 19, label: 'leaked competitor logo' } },
     },
   })
   @ApiCreatedResponse({ type: BlockedHashDto, example: HASH_EXAMPLE })

@@ -51,7 +51,7 @@ export const MODERATION_BODY_EXAMPLES = {
   upload: {
     summary: 'An upload placed on a product location',
     value: {
-      uploadedAssetId: 1042,
+      uploadedAssetId: 19,
       productHandle: 'demo-tee',
       location: 'front',
       width: 100,
@@ -60,7 +60,7 @@ export const MODERATION_BODY_EXAMPLES = {
       locale: 'en',
     },
   },
-  plain: { summary: 'An upload alone', value: { uploadedAssetId: 1042 } },
+  plain: { summary: 'An upload alone', value: { uploadedAssetId: 19 } },
 };
 
 export const MODERATION_400 =

@@ -54,7 +54,7 @@ export class SavedAssetWritesController {
     examples: {
       save: {
         value: {
-          uploadedAssetId: 1042,
+          uploadedAssetId: 19,
           organizationIdentifier: 'ORG-1042',
           clientAccountReference: 'CUST-88731',
           userFacingFileName: 'team-logo.png',

@@ -51,7 +51,7 @@ const DST = {
 
 export const JOB_EXAMPLE: ProductionJobDto = {
   id: 2201,
-  uploadedAssetId: 1042,
+  uploadedAssetId: 19,
   clientHandle: 'demo',
   ...JOB_INPUT_EXAMPLE,
   createdDate: '2026-03-29T09:12:00.000Z',
@@ -79,7 +79,7 @@ export const JOB_EXAMPLE: ProductionJobDto = {
 
 export const SAVED_ASSET_EXAMPLE: SavedUploadedAssetDto = {
   id: 311,
-  uploadedAssetId: 1042,
+  uploadedAssetId: 19,
   uploadedAssetUri: URI,
   metaData: { Url: URI },
   serviceAssetReference: 'SVC-5521',

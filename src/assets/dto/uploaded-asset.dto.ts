@@ -33,7 +33,7 @@ export class UploadAssetFieldsDto {
 
 /** An uploaded image as the API returns it. */
 export class UploadedAssetDto {
-  @ApiProperty({ type: 'integer', format: 'int32', example: 1042 })
+  @ApiProperty({ type: 'integer', format: 'int32', example: 19 })
   id: number;
 
   @ApiProperty({

@@ -4,6 +4,12 @@ import { envelopeSchema, EVENT_CATALOG } from '../events/event-catalog';
 import { EventType } from '../events/event-recorder';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 import { applyBodyContents } from './api-body-content';
+import {
+  applyExamples,
+  ExamplesTable,
+  FIXED_EXAMPLE_CONTEXT,
+  liveExampleContext,
+} from './document-examples';
 import { describeDefaultsOfOptionalProperties } from './optional-defaults';
 import { applyPathForms } from './path-forms';
 import { applyResponseHeaders } from './response-headers';
@@ -11,8 +17,14 @@ import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './securit
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
-/** The OpenAPI document of the running application (deterministic: no host-specific values). */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/**
+ * The OpenAPI document of the running application (deterministic: no host-specific values), with
+ * the examples of `examples` (document-examples.ts) as of a fixed date.
+ */
+export function buildOpenApiDocument(
+  app: INestApplication,
+  examples?: ExamplesTable,
+): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle(OPENAPI_TITLE)
     .setDescription(
@@ -97,6 +109,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   describeDefaultsOfOptionalProperties(document.components?.schemas ?? {});
   addWebhooks(document);
   tidyAlternatives(document.components?.schemas ?? {});
+  if (examples) applyExamples(document, examples(FIXED_EXAMPLE_CONTEXT));
   return document;
 }
 
@@ -204,15 +217,26 @@ function addCommonErrors(document: OpenAPIObject): void {
   }
 }
 
-/** Serves Swagger UI at `/docs` and the document at `/docs-json`. */
-export function setupOpenApi(app: INestApplication): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
+/**
+ * Serves Swagger UI at `/docs` and the document at `/docs-json`: built once, and its examples made
+ * again for each request (today's dates, a new purchase order number) so that they execute as
+ * shown.
+ */
+export function setupOpenApi(app: INestApplication, examples?: ExamplesTable): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, examples), {
     jsonDocumentUrl: 'docs-json',
     yamlDocumentUrl: 'docs-yaml',
     customSiteTitle: OPENAPI_TITLE,
     // The token entered in Authorize stays in the page's memory only: never in localStorage, where
     // it would outlive the tab and be readable by any script of this origin later.
     swaggerOptions: { persistAuthorization: false, displayOperationId: true },
+    patchDocumentOnRequest: examples
+      ? (_req, _res, document) => {
+          const served = structuredClone(document);
+          applyExamples(served, examples(liveExampleContext()));
+          return served;
+        }
+      : undefined,
   });
 }
 

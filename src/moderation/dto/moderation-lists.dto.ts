@@ -93,7 +93,7 @@ export class BlockedHashInputDto {
     minimum: INT32_MIN,
     maximum: INT32_MAX,
     required: false,
-    example: 1042,
+    example: 19,
     description: 'An upload of the client whose image is hashed and blocked.',
   })
   // Left out, not null: null is refused as no integer.

@@ -60,7 +60,7 @@ export class ModerationRequestDto {
   @ApiLenientInt({
     minimum: INT32_MIN,
     maximum: INT32_MAX,
-    example: 1042,
+    example: 19,
     description:
       'An upload of the calling client (POST /api/assets/uploaded). Required in a JSON body; a multipart body sends the image in `file` instead.',
   })

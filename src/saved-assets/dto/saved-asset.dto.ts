@@ -15,7 +15,7 @@ export class SaveAssetDto {
   @ApiLenientInt({
     minimum: 1,
     maximum: INT32_MAX,
-    example: 1042,
+    example: 19,
     description: 'An upload of the client (POST /api/assets/uploaded).',
   })
   @LenientInt(1, INT32_MAX)
