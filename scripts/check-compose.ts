@@ -4,7 +4,9 @@
  * 1. against the Compose Specification's JSON schema (deploy/compose-spec.schema.json, from
  *    github.com/compose-spec/compose-spec, schema/compose-spec.json, Apache-2.0), after resolving
  *    YAML anchors and merge keys as Compose does;
- * 2. for the topology docs/operations.md describes (composeProblems).
+ * 2. for the topology docs/operations.md describes (composeProblems);
+ * 3. its images and the Dockerfile's against deploy/images.json, its variables against
+ *    prod.env.example (scripts/lib/image-pins.ts).
  * Prints one line per problem and exits 1, or one line saying it holds.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,14 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { projectRoot } from '../src/common/files/project-root';
+import {
+  composeImages,
+  dockerfileImages,
+  envExampleProblems,
+  imageListProblems,
+  imagePinProblems,
+  unusedImageProblems,
+} from './lib/image-pins';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -57,7 +67,7 @@ export function composeProblems(compose: unknown, nginxConf?: string): string[] 
   const services = compose.services as Record<string, Obj>;
   const problems: string[] = [];
   const need = (ok: boolean, problem: string) => ok || problems.push(problem);
-  for (const name of ['postgres', 'redis', 'minio', 'bucket', 'migrate', 'api', 'worker', 'proxy'])
+  for (const name of ['postgres', 'redis', 's3', 'bucket', 'migrate', 'api', 'worker', 'proxy'])
     need(isObj(services[name]), `no ${name} service`);
   if (problems.length > 0) return problems;
   const { migrate, api, worker, proxy } = services;
@@ -86,6 +96,7 @@ export function composeProblems(compose: unknown, nginxConf?: string): string[] 
   }
   need(envOf(api).WORKERS === 'false', 'api runs workers (WORKERS is not false)');
   need(envOf(worker).WORKER_PORT === '3001', 'worker serves no WORKER_PORT');
+  need(envOf(api).METRICS_PORT === '9464', 'api serves no METRICS_PORT (9464) for the scraper');
   for (const [name, service] of Object.entries(services)) {
     if (['bucket', 'migrate'].includes(name)) continue;
     const check = isObj(service.healthcheck) ? service.healthcheck : undefined;
@@ -99,13 +110,36 @@ export function composeProblems(compose: unknown, nginxConf?: string): string[] 
   return problems;
 }
 
+/** The images of `compose` and `dockerfile` against `imageList`; `compose`'s variables against `envExample`. */
+export function pinProblems(
+  compose: unknown,
+  dockerfile: string,
+  imageList: unknown,
+  envExample: string,
+): string[] {
+  const uses = [...composeImages(compose), ...dockerfileImages(dockerfile)];
+  return [
+    ...imageListProblems(imageList),
+    ...imagePinProblems(uses, imageList),
+    ...unusedImageProblems(uses, imageList),
+    ...envExampleProblems(compose, envExample),
+  ];
+}
+
 function main(): number {
   const root = projectRoot();
   const file = process.argv[2] ?? join(root, 'compose.yaml');
   const compose = parseCompose(readFileSync(file, 'utf8'));
+  const read = (...path: string[]) => readFileSync(join(root, ...path), 'utf8');
   const problems = [
     ...schemaProblems(compose),
-    ...composeProblems(compose, readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8')),
+    ...composeProblems(compose, read('deploy', 'nginx.conf')),
+    ...pinProblems(
+      compose,
+      read('Dockerfile'),
+      JSON.parse(read('deploy', 'images.json')) as unknown,
+      read('prod.env.example'),
+    ),
   ];
   for (const p of problems) console.error(`compose check: ${p}`);
   if (problems.length > 0) return 1;

@@ -3,6 +3,7 @@ import './common/process/libuv-threadpool';
 // Bounds the heap's growth between full collections (see the module).
 import './common/process/heap-growth';
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { createApp } from './app.factory';
 import { ConnectionDrain } from './common/http/connection-drain';
 import { Banner, printBanner, startLine } from './common/process/start-line';
@@ -12,6 +13,7 @@ import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
 import { DemoSeedResult, DemoService } from './demo';
 import { AppConfig } from './config/app-config';
+import { serveWorkerProbes } from './health';
 
 async function bootstrap(): Promise<void> {
   const started = Date.now();
@@ -22,6 +24,7 @@ async function bootstrap(): Promise<void> {
   const app = await createApp({ config, connection: database.connection });
   app.get(DemoService); // fail fast if the module graph is broken
   let stopping: Promise<void> | undefined;
+  let metricsPort: Server | null = null;
   // One graceful stop, whatever signals arrive meanwhile (a second SIGTERM or a Ctrl-C must not
   // cut it short): stop accepting, finish what was accepted, then close the app and the database.
   const stop = (): void => {
@@ -35,6 +38,11 @@ async function bootstrap(): Promise<void> {
       await app.get(ConnectionDrain).drain(app.getHttpServer(), config.shutdownGraceMs);
       await app.close();
       await database.close();
+      // The scraper's port answers until the rest has closed (readiness says what is down).
+      metricsPort?.closeAllConnections();
+      await new Promise((resolve) =>
+        metricsPort ? metricsPort.close(resolve) : resolve(undefined),
+      );
       startLine(config.nodeEnv, 'info', 'stopped', logOutput());
     })().then(
       () => process.exit(0),
@@ -50,6 +58,13 @@ async function bootstrap(): Promise<void> {
   process.on('SIGTERM', stop);
 
   await app.listen(config.port, config.host);
+  // METRICS_PORT: /metrics and the probes without a token, for the scraper on an internal network.
+  metricsPort = await serveWorkerProbes(
+    app,
+    config.metricsPort,
+    config.metricsHost,
+    'the metrics port',
+  );
   const seeded = config.seedDemo ? await app.get(DemoService).seed() : undefined;
 
   printBanner(banner(config, database.description, Date.now() - started, seeded), logOutput());
@@ -66,6 +81,9 @@ function banner(
     `Product Customizer Integration API is listening (${database}), ready in ${readyMs} ms`,
     `  API:        ${config.baseUrl}`,
     `  Swagger UI: ${config.baseUrl}/docs`,
+    ...(config.metricsPort !== 0
+      ? [`  Metrics:    http://${config.metricsHost}:${config.metricsPort}/metrics (no token)`]
+      : []),
   ];
   if (seeded) {
     const [recipeSet] = seeded.recipeSets;
@@ -91,7 +109,16 @@ function banner(
   return {
     msg: 'listening',
     text,
-    fields: { url: config.baseUrl, docs: `${config.baseUrl}/docs`, database, readyMs, demo },
+    fields: {
+      url: config.baseUrl,
+      docs: `${config.baseUrl}/docs`,
+      ...(config.metricsPort !== 0
+        ? { metrics: `http://${config.metricsHost}:${config.metricsPort}/metrics` }
+        : {}),
+      database,
+      readyMs,
+      demo,
+    },
   };
 }
 

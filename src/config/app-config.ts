@@ -43,6 +43,10 @@ export class AppConfig implements CommonSettings {
   readonly workerPort: number;
   /** The address a worker's probes bind (WORKER_HOST): loopback by default. */
   readonly workerHost: string;
+  /** The API's token-free metrics and probes port (METRICS_PORT; 0: none). */
+  readonly metricsPort: number;
+  /** The address METRICS_PORT binds (METRICS_HOST): loopback by default. */
+  readonly metricsHost: string;
   /** Attempts to reach the database and Redis at start (START_ATTEMPTS). */
   readonly startAttempts: number;
   readonly baseUrl: string;
@@ -173,6 +177,8 @@ export class AppConfig implements CommonSettings {
     this.host = env.HOST;
     this.workerPort = env.WORKER_PORT;
     this.workerHost = env.WORKER_HOST;
+    this.metricsPort = env.METRICS_PORT;
+    this.metricsHost = env.METRICS_HOST;
     this.startAttempts = env.START_ATTEMPTS;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
     this.baseUrl = stripSlash(env.BASE_URL ?? `http://localhost:${env.PORT}`);

@@ -192,4 +192,28 @@ describe('parseEnvironment', () => {
       'NODE_ENV must be one of the following values: development, production, test',
     );
   });
+
+  describe('METRICS_PORT and METRICS_HOST (the token-free scrape port of the API)', () => {
+    it('serve none by default, on loopback when set', () => {
+      expect(parseEnvironment({})).toMatchObject({ METRICS_PORT: 0, METRICS_HOST: '127.0.0.1' });
+      const env = parseEnvironment({ METRICS_PORT: ' 9464 ', METRICS_HOST: '0.0.0.0' });
+      expect(env).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
+    });
+
+    it('reject a port that is not one, naming the value', () => {
+      expect(configError({ METRICS_PORT: 'prometheus' }).problems).toContain(
+        'METRICS_PORT must be an integer number (got "prometheus")',
+      );
+      expect(configError({ METRICS_PORT: '70000' }).problems).toEqual([
+        'METRICS_PORT must not be greater than 65535 (got 70000)',
+      ]);
+    });
+
+    it('reject the API port itself (two listeners cannot share it)', () => {
+      expect(configError({ PORT: '8080', METRICS_PORT: '8080' }).problems).toEqual([
+        'METRICS_PORT must differ from PORT (both 8080): the metrics port is a second, internal listener; 0 serves none',
+      ]);
+      expect(parseEnvironment({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    });
+  });
 });

@@ -63,6 +63,18 @@ export class Environment extends WorkLimitsEnvironment {
   @IsString()
   WORKER_HOST = '127.0.0.1';
 
+  /**
+   * The API's internal port for the scraper: `GET /metrics` (and the probes) without a token, as a
+   * worker serves them on WORKER_PORT. 0 (the default) serves none; the token-protected `/metrics`
+   * on PORT answers either way.
+   */
+  @IntBetween(0, 65535)
+  METRICS_PORT = 0;
+
+  /** The address METRICS_PORT binds: loopback unless configured, as it takes no token. */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
   @IntBetween(0, 600_000)
   SHUTDOWN_GRACE_MS = 10_000;
 
@@ -209,12 +221,22 @@ export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
     ),
   );
   problems.push(
+    ...metricsPortProblems(parsed),
     ...keyRingProblems(parsed),
     ...servicesProblems(parsed),
     ...workLimitsProblems(parsed),
   );
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return parsed;
+}
+
+/** The token-free metrics port must not be the API's own port (the API would fail to listen). */
+function metricsPortProblems(env: Environment): string[] {
+  return env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT
+    ? [
+        `METRICS_PORT must differ from PORT (both ${env.PORT}): the metrics port is a second, internal listener; 0 serves none`,
+      ]
+    : [];
 }
 
 const GENERATE_KEY_HINT =

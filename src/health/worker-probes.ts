@@ -4,17 +4,19 @@ import { MetricsService } from '../metrics';
 import { HealthService } from './health.service';
 
 /**
- * The probes and metrics of a worker process (`npm run worker`), which has no API server: a
- * plain HTTP server on WORKER_PORT answering `GET /health/live`, `GET /health/ready` (database,
- * Redis, this process's workers; 503 naming what is down) and `GET /metrics` (Prometheus text:
- * the jobs this process ran, its pools, Node's process metrics). Meant for the orchestrator and the
- * scraper on the internal network: it takes no token and serves nothing else (404; 405 for other
- * methods). Null when `port` is 0.
+ * The probes and metrics of a process on an internal port: a worker's (`npm run worker`, which has
+ * no API server) on WORKER_PORT, the API's on METRICS_PORT. A plain HTTP server answering
+ * `GET /health/live`, `GET /health/ready` (database, Redis, this process's workers; 503 naming what
+ * is down) and `GET /metrics` (Prometheus text: requests, the jobs this process ran, its pools,
+ * Node's process metrics). Meant for the orchestrator and the scraper on the internal network: it
+ * takes no token and serves nothing else (404; 405 for other methods). Null when `port` is 0.
+ * `where` names the listener in its 404 answers.
  */
 export async function serveWorkerProbes(
   app: INestApplicationContext,
   port: number,
   host: string,
+  where = 'a worker',
 ): Promise<Server | null> {
   if (port === 0) return null;
   const health = app.get(HealthService);
@@ -26,7 +28,7 @@ export async function serveWorkerProbes(
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
     const known = ['/health/live', '/health/ready', '/metrics'].includes(path);
-    if (!known) return json(res, 404, { status: 404, title: `No route ${path} on a worker` });
+    if (!known) return json(res, 404, { status: 404, title: `No route ${path} on ${where}` });
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       return json(res, 405, { status: 405, title: `${req.method} is not allowed here` });

@@ -16,7 +16,7 @@ export class MetricsController {
     operationId: 'getMetrics',
     summary: 'Prometheus metrics (ServiceAdmin token)',
     description:
-      'Counters and latency histograms of HTTP requests by method, route and status (`http_requests_total`, `http_request_duration_seconds`) and Node.js process metrics, in the Prometheus text format. Requires a ServiceAdmin token.',
+      "Counters and latency histograms of HTTP requests by method, route and status (`http_requests_total`, `http_request_duration_seconds`) and Node.js process metrics, in the Prometheus text format. Requires a ServiceAdmin token. A scraper on the internal network reads the same text without a token on the API's METRICS_PORT, when the operator sets one.",
   })
   @ApiOkResponse({
     description: 'Prometheus text format.',

@@ -243,6 +243,19 @@ describe('The compose topology: the partner scenario through a round-robin proxy
     expect(top.proxy.served.every((n) => n > 10)).toBe(true);
   });
 
+  it("counts, on each API instance's METRICS_PORT (no token), the requests the proxy sent it", async () => {
+    for (const [i, api] of top.apis.entries()) {
+      const res = await fetch(top.metricsUrls.get(api)!);
+      expect(res.status).toBe(200);
+      const counted = [...(await res.text()).matchAll(/^http_requests_total\{[^}]*\} (\d+)$/gm)]
+        .map((m) => Number(m[1]))
+        .reduce((a, b) => a + b, 0);
+      console.log(`API ${i}: ${counted} requests counted; the proxy sent ${top.proxy.served[i]}`);
+      // Its own probes at start-up are counted too; every request through the proxy is.
+      expect(counted).toBeGreaterThanOrEqual(top.proxy.served[i]);
+    }
+  });
+
   /** The print-file sets of these recipe sets, one entry per recipe set, version and settings. */
   async function printSets(readable: string[]): Promise<PrintSetRow[]> {
     const rows = await top.query<PrintSetRow & { rows: string }>(

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '../../../scripts/lib/ports';
 import { withClient } from '../../setup/test-database';
 import { call, CallOptions, Exchange } from '../../support/processes/http';
 import { PostgresServer } from '../../support/processes/postgres-server';
@@ -20,8 +21,8 @@ export interface TopologyOptions {
 /**
  * The compose topology (compose.yaml) as local processes with the same commands and environment:
  * a private PostgreSQL and Redis, an S3 store (s3rver), an SMTP sink, the one-shot
- * `node dist/src/cli.js migrate`, two API processes (`WORKERS=false`) behind a round-robin proxy,
- * and two worker processes (`node dist/src/worker.js`). Every process has a data directory of its
+ * `node dist/src/cli.js migrate`, two API processes (`WORKERS=false`, each with its `METRICS_PORT`
+ * for the scraper) behind a round-robin proxy, and two worker processes (`node dist/src/worker.js`). Every process has a data directory of its
  * own, as each container has its own file system: what one instance writes, another can only
  * read through PostgreSQL, Redis or the bucket.
  */
@@ -34,6 +35,8 @@ export class Topology {
   proxy!: RoundRobinProxy;
   apis: ServiceProcess[] = [];
   workers: ServiceProcess[] = [];
+  /** Each API process's token-free metrics address (`METRICS_PORT`), as Prometheus scrapes it. */
+  readonly metricsUrls = new Map<ServiceProcess, string>();
   /** A User token and an Admin token of the client. */
   token!: string;
   adminToken!: string;
@@ -54,18 +57,22 @@ export class Topology {
   }
 
   /** Starts one more API or worker process of the topology (with a data directory of its own). */
-  start(
+  async start(
     role: 'api' | 'worker',
     env: Record<string, string> = {},
     readyWithinMs?: number,
   ): Promise<ServiceProcess> {
     const dataDir = join(this.env.dataDir, `${role}-${++this.processes}`);
     mkdirSync(dataDir);
-    return ServiceProcess.start(this.env, {
+    const metricsPort = role === 'api' ? await freePort() : 0;
+    const api = { WORKERS: 'false', METRICS_PORT: String(metricsPort) };
+    const started = await ServiceProcess.start(this.env, {
       role,
-      env: { DATA_DIR: dataDir, ...(role === 'api' ? { WORKERS: 'false' } : {}), ...env },
+      env: { DATA_DIR: dataDir, ...(role === 'api' ? api : {}), ...env },
       readyWithinMs,
     });
+    if (role === 'api') this.metricsUrls.set(started, `http://127.0.0.1:${metricsPort}/metrics`);
+    return started;
   }
 
   /** Runs SQL on the topology's database. */
