@@ -33,6 +33,9 @@ describe('pci listen: what it POSTs', () => {
     expect(eventLine(EVENT, { status: 204, error: null, attempts: 1, ms: 12 }, at)).toBe(
       '2026-12-03T16:20:01Z  order.acknowledged              evt_2b3Jx0yQf1mZ8vR4kT6wLg  seq 1    -> 204  12 ms',
     );
+    expect(eventLine(EVENT, { status: 200, error: null, attempts: 3, ms: 3012 }, at)).toMatch(
+      /seq 1 {4}-> 200 {2}3012 ms {2}\(3 attempts\)$/,
+    );
     const ping = { ...EVENT, type: 'webhook.ping', data: { clientHandle: 'acme' } };
     expect(
       eventLine(

@@ -46,6 +46,8 @@ describe('pci listen: its place in the log', () => {
       const fresh = file.load();
       expect(fresh.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(fresh.position).toBeNull();
+      // Saved at once: a second run starting meanwhile (--print-secret) gets the same secret.
+      expect(new ListenStateFile(dir, 'http://localhost:3000', 'acme').load()).toEqual(fresh);
       file.save({ ...fresh, position: { after: 'ec_x', handled: ['evt_1'] } });
       expect(statSync(file.path).mode & 0o777).toBe(0o600);
       expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -59,7 +61,7 @@ describe('pci listen: its place in the log', () => {
 
     it('refuses a file that is not its state rather than overwrite a secret', () => {
       const file = new ListenStateFile(dir, 'http://localhost:3000', 'acme');
-      file.save(file.load());
+      file.load();
       writeFileSync(file.path, '{"secret": 1}');
       expect(() => file.load()).toThrow(
         `${file.path} is not a saved state of pci listen for acme at http://localhost:3000: move it away to start afresh (with a new secret).`,

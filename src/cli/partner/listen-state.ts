@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { newWebhookSecret } from '../../common/crypto/standard-webhooks';
@@ -71,8 +79,10 @@ export class ListenStateFile {
   }
 
   /**
-   * The saved state, or a new one with a new secret (not saved yet). A file that is not a state of
-   * this API and client is an error naming it: it is not overwritten, so a secret is never lost.
+   * The saved state, or a new one with a new secret, saved at once unless another run saved its
+   * own first (then that one: two first runs at once, `--print-secret` and `listen`, agree on one
+   * secret). A file that is not a state of this API and client is an error naming it: it is not
+   * overwritten, so a secret is never lost.
    */
   load(): ListenState {
     let text: string;
@@ -80,12 +90,13 @@ export class ListenStateFile {
       text = readFileSync(this.path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return {
+      const fresh: ListenState = {
         apiUrl: this.apiUrl,
         client: this.client,
         secret: newWebhookSecret(),
         position: null,
       };
+      return this.create(fresh) ? fresh : this.load();
     }
     let value: unknown;
     try {
@@ -102,12 +113,31 @@ export class ListenStateFile {
 
   /** Writes `state` whole: to a temporary file first, then renamed over the old one. */
   save(state: ListenState): void {
+    renameSync(this.written(state), this.path);
+  }
+
+  /** Saves `state` unless a state is saved already (answering false then), atomically. */
+  private create(state: ListenState): boolean {
+    const temporary = this.written(state);
+    try {
+      linkSync(temporary, this.path);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      return false;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+
+  /** `state` in a new temporary file beside the state's, readable by its owner only. */
+  private written(state: ListenState): string {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temporary = `${this.path}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     // The mode given at creation is reduced by the umask; the state holds a secret.
     chmodSync(temporary, 0o600);
-    renameSync(temporary, this.path);
+    return temporary;
   }
 }
 

@@ -30,7 +30,10 @@ export interface ListenOptions {
   stop: AbortSignal;
 }
 
-/** One line per forwarded event: time, type, id, sequence, the receiver's status, ms. */
+/**
+ * One line per forwarded event: time, type, id, sequence, the receiver's status, ms (and the
+ * attempts, when the receiver was not there at first).
+ */
 export function eventLine(event: LoggedEvent, result: Forwarded, at: Date): string {
   const sequence = event.data.sequence;
   const seq = typeof sequence === 'number' ? `seq ${sequence}` : 'seq -';
@@ -45,6 +48,7 @@ export function eventLine(event: LoggedEvent, result: Forwarded, at: Date): stri
     seq.padEnd(7),
     `-> ${outcome}`,
     `${result.ms} ms`,
+    ...(result.status !== null && result.attempts > 1 ? [`(${result.attempts} attempts)`] : []),
   ].join('  ');
 }
 
@@ -87,8 +91,7 @@ export async function listen(options: ListenOptions): Promise<number> {
   const { file, state } = await openState(api, options.configDir);
   let position = await startingPosition(options, state.position);
   const save = () => file.save({ ...state, position });
-  // The secret is kept at once; the new place once the API has accepted it (a page answered).
-  file.save(state);
+  // The new place is saved once the API has accepted it (a page answered).
   io.err(
     [
       `Ready: forwarding the events of ${state.client} at ${api.baseUrl} to ${forwardTo}` +

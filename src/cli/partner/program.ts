@@ -56,7 +56,7 @@ export function isPartnerCommand(name: string | undefined): boolean {
   return (PARTNER_COMMANDS as readonly string[]).includes(name ?? '');
 }
 
-/** An http(s) URL without a trailing slash, or a usage error naming `option` and the value. */
+/** An http(s) URL, or a usage error naming `option` and the value. */
 function httpUrl(option: string, value: string): string {
   let url: URL;
   try {
@@ -68,8 +68,12 @@ function httpUrl(option: string, value: string): string {
     throw new Usage(`${option} must be an http or https URL, not ${JSON.stringify(value)}.`);
   if (url.username || url.password)
     throw new Usage(`${option} must not hold credentials (the token goes in PCI_TOKEN).`);
-  return url.href.replace(/\/+$/, '');
+  return url.href;
 }
+
+/** The API's URL, without the trailing slash its paths are appended to. */
+const apiUrlOf = (io: CliIo, given: string | undefined) =>
+  httpUrl('--api-url', given ?? io.env.PCI_API_URL ?? DEFAULT_API_URL).replace(/\/+$/, '');
 
 function tokenOf(io: CliIo, tokenFile: string | undefined): string {
   let token = io.env.PCI_TOKEN;
@@ -128,7 +132,7 @@ async function runListen(args: string[], io: CliIo, stop: AbortSignal): Promise<
   if (values.help) return (io.out(HELP.listen), 0);
   if (positionals.length > 0)
     throw new Usage(`pci listen takes no arguments, not ${JSON.stringify(positionals[0])}.`);
-  const apiUrl = httpUrl('--api-url', values['api-url'] ?? io.env.PCI_API_URL ?? DEFAULT_API_URL);
+  const apiUrl = apiUrlOf(io, values['api-url']);
   const types = values.events === undefined ? undefined : listOfTypes(values.events);
   const from = values.from;
   if (from !== undefined && !['now', 'start'].includes(from) && !CURSOR.test(from))
@@ -142,8 +146,7 @@ async function runListen(args: string[], io: CliIo, stop: AbortSignal): Promise<
   const api = new PartnerApi(apiUrl, tokenOf(io, values['token-file']));
   const dir = configDir(io.env);
   if (printSecret) {
-    const { file, state } = await openState(api, dir);
-    file.save(state);
+    const { state } = await openState(api, dir);
     return (io.out(`${state.secret}\n`), 0);
   }
   return listen({ api, forwardTo, types, from, configDir: dir, io, stop });
@@ -160,7 +163,7 @@ async function runTrigger(args: string[], io: CliIo): Promise<number> {
     throw new Usage(
       `${JSON.stringify(type)} cannot be triggered: pci trigger causes ${TRIGGERABLE.join(', ')}.`,
     );
-  const apiUrl = httpUrl('--api-url', values['api-url'] ?? io.env.PCI_API_URL ?? DEFAULT_API_URL);
+  const apiUrl = apiUrlOf(io, values['api-url']);
   const api = new PartnerApi(apiUrl, tokenOf(io, values['token-file']));
   await trigger(api, type, (step) => io.out(`${step}\n`));
   io.out(`Triggered ${type}.\n`);
