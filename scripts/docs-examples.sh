@@ -25,7 +25,11 @@ work=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 pid=""
 cleanup() {
-  [ -n "$pid" ] && kill -TERM -- "-$pid" 2>/dev/null || true
+  if [ -n "$pid" ]; then
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    # The server writes its data directory until it has exited (up to 30 s): remove it after.
+    for _ in $(seq 1 300); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
