@@ -25,14 +25,20 @@ work=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 pid=""
 cleanup() {
-  [ -n "$pid" ] && kill -TERM -- "-$pid" 2>/dev/null || true
+  if [ -n "$pid" ]; then
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    # The server writes its data directory until it has exited (up to 30 s): remove it after.
+    for _ in $(seq 1 300); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
 fail() { echo "docs examples: FAILED: $*"; echo "--- server output"; tail -n 30 "$work/server.log" || true; exit 1; }
 
-# As the webhooks page tells a reader to start it: its example receiver listens on 127.0.0.1.
-export DATA_DIR="$work/data" PORT="$port" BASE_URL="http://127.0.0.1:$port" WEBHOOK_ALLOW_PRIVATE_TARGETS=true
+export DATA_DIR="$work/data" PORT="$port" BASE_URL="http://127.0.0.1:$port"
+# Where `pci listen` keeps its secret and place (the partner commands in docs/cli.md): in the run's
+# folder, not the machine's ~/.config.
+export XDG_CONFIG_HOME="$work/config"
 unset DATABASE_URL REDIS_URL SEED_DEMO NODE_ENV
 setsid npm start >"$work/server.log" 2>&1 &
 pid=$!

@@ -25,7 +25,16 @@ export function buildProgram(io: CliIo = processIo): Command {
     .addHelpCommand('help [command]', 'show help for a command')
     .showSuggestionAfterError()
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
-    .exitOverride();
+    .exitOverride()
+    // Parsed apart (src/cli/partner/), without the service's configuration or modules.
+    .addHelpText(
+      'after',
+      `
+Partner commands (only the API's URL and a token: PCI_API_URL, PCI_TOKEN; no database):
+  listen --forward-to <url>  forward the client's events, signed, to a local webhook receiver
+  trigger <event type>       cause an event for a sandbox client
+See pci listen --help and pci trigger --help.`,
+    );
   addClientCommands(program);
   addTokenCommands(program);
   addUserCommands(program);

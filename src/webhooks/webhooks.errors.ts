@@ -124,3 +124,14 @@ export class WebhookQueueFull extends DomainError {
     );
   }
 }
+
+/** The partner CLI's single file is missing: the server runs from sources that were not built. */
+export class PartnerCliNotBuilt extends DomainError {
+  constructor() {
+    super(
+      'PARTNER_CLI_NOT_BUILT',
+      ErrorKind.NotFound,
+      'The partner CLI (pci.cjs) is not built on this server: its operator runs npm run build.',
+    );
+  }
+}

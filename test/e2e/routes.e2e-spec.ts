@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = [
   /^GET \/availability(\/details\/:clientHandle)?$/,
   /^(GET|POST) \/availability\/sign-in$/,
   /^POST \/availability\/sign-out$/,
+  // The partner CLI as one file (pci listen, pci trigger): it holds no secret.
+  /^GET \/downloads\/pci\.cjs$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));
@@ -93,7 +95,13 @@ describe('Every registered route (HTTP)', () => {
   });
 
   it('serves the public routes without a token', async () => {
-    for (const path of ['/health/live', '/health/ready', '/docs', '/docs-json']) {
+    for (const path of [
+      '/health/live',
+      '/health/ready',
+      '/docs',
+      '/docs-json',
+      '/downloads/pci.cjs',
+    ]) {
       const res = await request(t.http).get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
     }
