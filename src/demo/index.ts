@@ -2,3 +2,4 @@
 export { DemoModule } from './demo.module';
 export { DEFAULT_DEMO_PRODUCT, DemoService } from './demo.service';
 export type { DemoSeedResult } from './demo.service';
+export { existingDemoTokenFile, writeDemoToken } from './demo-token-file';
