@@ -206,6 +206,14 @@ describe('Server start-up (built, embedded database)', () => {
         ),
       ]);
       expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
+
+      // A worker process's probes: the same, naming WORKER_PORT and WORKER_HOST.
+      const worker = await runBuilt({ DATA_DIR: dataDir, WORKER_PORT: String(port) }, WORKER);
+      expect(worker.code).toBe(78);
+      expect(worker.stderr).toContain(
+        `"msg":"WORKER_PORT=${port} on WORKER_HOST=127.0.0.1 is already in use (EADDRINUSE): stop the process listening there, or set WORKER_PORT to a free port"`,
+      );
+      expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
     } finally {
       await new Promise((r) => taken.close(r));
     }
