@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the shell examples of the README and of docs/ as printed, in order, against a fresh
 # `npm start` (embedded mode, demo data), with the variables its banner tells a reader to export
-# (API, TOKEN, RECIPE_SET). Every ```sh block runs, one shell for all of them (a block may use what
+# (API, TOKEN from the demo token file it names, RECIPE_SET). Every ```sh block runs, one shell for all of them (a block may use what
 # an earlier one set); ```sh skip marks a block that cannot run here (it starts a server or needs
 # a second one) and ```text an output. curl fails on any 4xx or 5xx answer (--fail-with-body) unless
 # the example passes -w (it prints the status itself); a failing command fails the run, naming the
@@ -50,7 +50,7 @@ until grep -q '"msg":"listening"' "$work/server.log"; do
 done
 banner=$(grep '"msg":"listening"' "$work/server.log" | tail -n1)
 API=$(jq -r .url <<<"$banner")
-TOKEN=$(jq -r .demo.token <<<"$banner")
+TOKEN=$(cat "$(jq -r .demo.tokenFile <<<"$banner")")
 RECIPE_SET=$(jq -r '.demo.recipeSets[0]' <<<"$banner")
 [ "$TOKEN" != null ] && [ "$RECIPE_SET" != null ] || fail "the banner has no demo token or recipe set: $banner"
 

@@ -174,6 +174,7 @@ describe('sandbox:check command line', () => {
       baseUrl: 'https://api.example.com',
       token: TOKEN,
       timeoutMs: 120_000,
+      tokenOnCommandLine: true,
     });
     expect(
       parseArgs(['--token', TOKEN, '--base-url=http://localhost:3000', '--timeout', '30']),
@@ -181,8 +182,31 @@ describe('sandbox:check command line', () => {
     expect(parseArgs(['--help'])).toEqual({ help: true });
   });
 
+  it('reads the token from PCI_TOKEN when --token is not given (--token wins)', () => {
+    const url = ['--base-url', 'https://api.example.com'];
+    expect(parseArgs(url, { PCI_TOKEN: TOKEN })).toEqual({
+      baseUrl: 'https://api.example.com',
+      token: TOKEN,
+      timeoutMs: 120_000,
+      tokenOnCommandLine: false,
+    });
+    expect(parseArgs([...url, '--token', 'pci_test_other'], { PCI_TOKEN: TOKEN })).toMatchObject({
+      token: 'pci_test_other',
+      tokenOnCommandLine: true,
+    });
+    expect(parseArgs(url, { PCI_TOKEN: '' })).toEqual({
+      error: 'a token is required: set PCI_TOKEN (or pass --token)',
+    });
+  });
+
   it('refuses what it cannot run with, never echoing a stray token', () => {
-    expect(parseArgs([])).toEqual({ error: '--base-url and --token are required' });
+    expect(parseArgs([])).toEqual({ error: '--base-url is required' });
+    expect(parseArgs(['--base-url', 'https://a.example'])).toEqual({
+      error: 'a token is required: set PCI_TOKEN (or pass --token)',
+    });
+    expect(parseArgs(['--base-url', TOKEN, '--token', TOKEN])).toEqual({
+      error: '--base-url must be an http(s) URL (the value given looks like a token: not shown)',
+    });
     expect(parseArgs(['--base-url', 'api.example.com', '--token', TOKEN])).toEqual({
       error: '--base-url must be an http(s) URL: api.example.com',
     });

@@ -1,6 +1,8 @@
 /**
  * Certifies a partner's webhook receiver against a sandbox client:
- *   npm run sandbox:check -- --base-url <url> --token <pci_test_…> [--timeout <seconds>]
+ *   PCI_TOKEN=<pci_test_…> npm run sandbox:check -- --base-url <url> [--timeout <seconds>]
+ * The token comes from PCI_TOKEN (or `--token`, which `npm run` echoes with the command line and
+ * `ps` shows to every user of the machine); the check shows only its displayed prefix.
  * Walks the sandbox client through every event type with the public API (scripts/lib/
  * sandbox-walk.ts), then waits until each event has an outcome at each enabled webhook endpoint of
  * the client and prints them in the order they were recorded, with a verdict.
@@ -20,6 +22,8 @@ import {
 import { SetupError, walk } from './lib/sandbox-walk';
 
 export const SANDBOX_TOKEN_PREFIX = 'pci_test_';
+/** The environment variable the token is read from when `--token` is not given. */
+export const TOKEN_VARIABLE = 'PCI_TOKEN';
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface SandboxCheckOptions {
@@ -134,21 +138,27 @@ export async function runSandboxCheck(options: SandboxCheckOptions): Promise<San
 }
 
 export const USAGE = [
-  'usage: npm run sandbox:check -- --base-url <url> --token <pci_test_…> [--timeout <seconds>]',
+  `usage: ${TOKEN_VARIABLE}=<pci_test_…> npm run sandbox:check -- --base-url <url> [--timeout <seconds>]`,
   '',
   "Walks a sandbox client's webhook endpoints through every event type and reports which were",
   'answered 2xx, in the order the events were recorded.',
   '  --base-url <url>     the API, e.g. https://api.example.com',
-  '  --token <token>      an Admin token of the sandbox client (pci_test_…)',
+  `  ${TOKEN_VARIABLE}            (environment) an Admin token of the sandbox client (pci_test_…)`,
+  `  --token <token>      the same on the command line (npm run and ps show it: prefer ${TOKEN_VARIABLE})`,
   '  --timeout <seconds>  how long to wait for the print files and for the deliveries (120)',
   'Exit status: 0 all answered 2xx; 1 some not (or not in time); 2 usage or setup error.',
 ].join('\n');
 
 export type ParsedArgs =
-  { help: true } | { error: string } | { baseUrl: string; token: string; timeoutMs: number };
+  | { help: true }
+  | { error: string }
+  | { baseUrl: string; token: string; timeoutMs: number; tokenOnCommandLine: boolean };
 
-/** The command line: `--name value` or `--name=value`. */
-export function parseArgs(argv: string[]): ParsedArgs {
+/**
+ * The command line (`--name value` or `--name=value`), and the token from `--token` or else
+ * PCI_TOKEN in `env`. No message repeats a token.
+ */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = {}): ParsedArgs {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -161,18 +171,23 @@ export function parseArgs(argv: string[]): ParsedArgs {
     values.set(name, value);
   }
   const baseUrl = values.get('--base-url');
-  const token = values.get('--token');
-  if (!baseUrl || !token) return { error: '--base-url and --token are required' };
+  const token = values.get('--token') ?? (env[TOKEN_VARIABLE] || undefined);
+  if (!baseUrl) return { error: '--base-url is required' };
+  if (!token) return { error: `a token is required: set ${TOKEN_VARIABLE} (or pass --token)` };
   if (!/^https?:\/\/[^/]/.test(baseUrl) || !URL.canParse(baseUrl))
-    return { error: `--base-url must be an http(s) URL: ${baseUrl}` };
+    return {
+      error: baseUrl.startsWith('pci_')
+        ? '--base-url must be an http(s) URL (the value given looks like a token: not shown)'
+        : `--base-url must be an http(s) URL: ${baseUrl}`,
+    };
   const seconds = Number(values.get('--timeout') ?? DEFAULT_TIMEOUT_MS / 1000);
   if (!Number.isFinite(seconds) || seconds <= 0)
     return { error: '--timeout must be a positive number of seconds' };
-  return { baseUrl, token, timeoutMs: seconds * 1000 };
+  return { baseUrl, token, timeoutMs: seconds * 1000, tokenOnCommandLine: values.has('--token') };
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), process.env);
   if ('help' in args) {
     console.log(USAGE);
     return 0;
@@ -181,6 +196,10 @@ async function main(): Promise<number> {
     console.error(`${args.error}\n\n${USAGE}`);
     return 2;
   }
+  if (args.tokenOnCommandLine)
+    console.error(
+      `note: a token given with --token is shown by \`npm run\` (it prints the command line) and by ps; set ${TOKEN_VARIABLE} instead.`,
+    );
   return (await runSandboxCheck(args)).exitCode;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Smoke test of embedded mode, as a new user runs it: `npm start` on an empty data directory
-# prints a demo token; health answers; the token authenticates; a restart reuses the data.
+# saves a demo token in an owner-only file (never in the output); health answers; the token authenticates; a restart reuses the data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,8 +48,12 @@ banner() {
   grep '"msg":"listening"' "$work/out.log" | tail -n1 |
     node -e 'let t="";process.stdin.on("data",(c)=>(t+=c)).on("end",()=>{let v=JSON.parse(t);for(const k of process.argv[1].split("."))v=v?.[k];process.stdout.write(v===undefined?"":String(v))})' "$1"
 }
-token=$(banner demo.token)
-[ -n "$token" ] || fail "no demo token printed on first start"
+token_file=$(banner demo.tokenFile)
+[ "$token_file" = "$DATA_DIR/demo-token" ] || fail "the banner does not name the demo token file: $token_file"
+[ "$(stat -c %a "$token_file")" = 600 ] || fail "the demo token file is not owner-only"
+token=$(cat "$token_file")
+[ -n "$token" ] || fail "no demo token saved on first start"
+grep -q "$token" "$work/out.log" && fail "the demo token is in the output"
 curl -fsS "http://127.0.0.1:$port/health/ready" | grep -q '"database":"up"' || fail "readiness"
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/clients/current")
 [ "$code" = 401 ] || fail "expected 401 without a token, got $code"

@@ -1,8 +1,9 @@
 import { AppConfig, ProcessOptions } from './config/app-config';
 import { ConfigValidationError } from './config/environment';
+import { EX_CONFIG } from './common/process/reach-at-start';
 
 /** The exit code of a bad configuration (sysexits' EX_CONFIG). */
-export const EX_CONFIG = 78;
+export { EX_CONFIG };
 
 /** Loads the configuration, or exits with a message naming every bad variable. */
 export function loadConfigOrExit(options: ProcessOptions = {}): AppConfig {

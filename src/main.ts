@@ -11,16 +11,21 @@ import { exitAfterFailedStart, reachServices } from './start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
-import { DemoSeedResult, DemoService } from './demo';
+import { DemoSeedResult, DemoService, existingDemoTokenFile, writeDemoToken } from './demo';
 import { AppConfig } from './config/app-config';
 import { serveWorkerProbes } from './health';
+import { ensureAddressFree } from './common/process/port-check';
 
 async function bootstrap(): Promise<void> {
   const started = Date.now();
   const config = loadConfigOrExit();
+  // A port in use is said at once, not after the database was opened and migrated.
+  await ensureAddressFree(config.host, config.port);
   await reachServices(config);
-  const database = await openDatabase(config, { attachIfRunning: false });
+  const database = await openDatabase(config, { attachIfRunning: false, fromTemplate: true });
   startLine(config.nodeEnv, 'info', `database: ${database.description}`);
+  if (database.fromTemplate)
+    startLine(config.nodeEnv, 'info', 'database: created from the migrated template');
   const app = await createApp({ config, connection: database.connection });
   app.get(DemoService); // fail fast if the module graph is broken
   let stopping: Promise<void> | undefined;
@@ -66,16 +71,28 @@ async function bootstrap(): Promise<void> {
     'the metrics port',
   );
   const seeded = config.seedDemo ? await app.get(DemoService).seed() : undefined;
+  // The token goes to an owner-only file, never to the output (see demo-token-file.ts).
+  const tokenFile = seeded?.token
+    ? await writeDemoToken(config.dataDir, seeded.token)
+    : seeded && existingDemoTokenFile(config.dataDir);
 
-  printBanner(banner(config, database.description, Date.now() - started, seeded), logOutput());
+  printBanner(
+    banner(config, database.description, Date.now() - started, seeded, tokenFile),
+    logOutput(),
+  );
 }
 
-/** The API's banner: where it serves, and the demo client's token the first time. */
+/** `path` as a shell word (quoted when it holds anything but safe characters). */
+const shellWord = (path: string): string =>
+  /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+
+/** The API's banner: where it serves, and where the demo client's token is (never the token). */
 function banner(
   config: AppConfig,
   database: string,
   readyMs: number,
   seeded: DemoSeedResult | undefined,
+  tokenFile: string | undefined,
 ): Banner {
   const text = [
     `Product Customizer Integration API is listening (${database}), ready in ${readyMs} ms`,
@@ -89,12 +106,14 @@ function banner(
     const [recipeSet] = seeded.recipeSets;
     text.push(
       seeded.token
-        ? `  Demo client "${seeded.clientHandle}" created with an Admin token (shown only this once).`
-        : `  Demo client "${seeded.clientHandle}" exists; its token was printed on first start.`,
+        ? `  Demo client "${seeded.clientHandle}" created with an Admin token, saved in ${tokenFile} (owner-only).`
+        : tokenFile
+          ? `  Demo client "${seeded.clientHandle}" exists; its Admin token is in ${tokenFile}.`
+          : `  Demo client "${seeded.clientHandle}" exists; its token file is gone: the command below issues a new token.`,
       '  Try the examples in this shell:',
       `    export API=${config.baseUrl}`,
-      seeded.token
-        ? `    export TOKEN=${seeded.token}`
+      tokenFile
+        ? `    export TOKEN=$(cat ${shellWord(tokenFile)})`
         : `    export TOKEN=$(npm run -s cli -- token create ${seeded.clientHandle} --role Admin | tail -n1)`,
       ...(recipeSet ? [`    export RECIPE_SET=${recipeSet}`] : []),
     );
@@ -104,7 +123,8 @@ function banner(
     created: seeded.created,
     // Demo data exists only outside production (DemoDataNotInProduction), for trying the API.
     recipeSets: seeded.recipeSets,
-    ...(seeded.token ? { token: seeded.token } : {}),
+    // Where the token is, never the token: this line is a log record.
+    ...(tokenFile ? { tokenFile } : {}),
   };
   return {
     msg: 'listening',

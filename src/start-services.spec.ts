@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, Server } from 'node:net';
-import { pingRedis, reachAtStart, UnreachableAtStart } from './common/process/reach-at-start';
+import {
+  pingRedis,
+  reachAtStart,
+  RefusedAtStart,
+  UnreachableAtStart,
+} from './common/process/reach-at-start';
+import { startMissingDatabaseServer } from '../test/support/missing-database-server';
 import { AppConfig } from './config/app-config';
 import { startTargets } from './start-services';
 
@@ -55,6 +61,38 @@ describe('reaching the database and Redis at start', () => {
       expect.stringMatching(/^warn the database .*; attempt 2 of 3, next in 2 s$/),
     ]);
     expect(lines.join('\n')).not.toContain('s3cret');
+  });
+
+  it('stops at once for a database that does not exist, naming it and how to create it', async () => {
+    const server = await startMissingDatabaseServer();
+    try {
+      const lines: string[] = [];
+      const waits: number[] = [];
+      const reached = reachAtStart(
+        targetsOf({ DATABASE_URL: `postgres://pci:s3cret@127.0.0.1:${server.port}/shop_db` }),
+        {
+          attempts: 5,
+          delayMs: 1000,
+          connectTimeoutMs: 5000,
+          log: (level, msg) => lines.push(`${level} ${msg}`),
+          sleep: (ms) => {
+            waits.push(ms);
+            return Promise.resolve();
+          },
+        },
+      );
+      await expect(reached).rejects.toThrow(RefusedAtStart);
+      await expect(reached).rejects.toThrow(
+        `the database "shop_db" does not exist on PostgreSQL postgres://pci:***@127.0.0.1:${server.port}/ (DATABASE_URL): ` +
+          `create it (createdb -h 127.0.0.1 -p ${server.port} -U pci shop_db, or CREATE DATABASE "shop_db"; in psql), ` +
+          'or point DATABASE_URL at an existing database',
+      );
+      // Not retried: no "cannot be reached" lines, no waits.
+      expect(lines).toEqual([]);
+      expect(waits).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('waits for nothing in embedded mode without Redis', () => {

@@ -13,6 +13,7 @@ import { exitAfterFailedStart, reachServices } from './start-services';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
 import { serveWorkerProbes } from './health';
+import { ensureAddressFree } from './common/process/port-check';
 
 /**
  * A workers-only process (`npm run worker`): the service without its HTTP layer (WorkerModule: no
@@ -25,6 +26,11 @@ async function bootstrap(): Promise<void> {
     process.stderr.write('WORKERS=false: a worker process runs workers; unset it here.\n');
     process.exit(EX_CONFIG);
   }
+  // Its probes' port in use is said at once, before the database is opened and migrated.
+  await ensureAddressFree(config.workerHost, config.workerPort, {
+    port: 'WORKER_PORT',
+    host: 'WORKER_HOST',
+  });
   await reachServices(config);
   // Attaches to a running embedded server too (the API started with `npm start`).
   const database = await openDatabase(config, { attachIfRunning: true });

@@ -11,6 +11,7 @@ export { ProductNotFound } from './catalog.errors';
 export { DemoCatalogInstaller, demoProductHandles } from './demo/demo-installer';
 export type { DemoInstallResult } from './demo/demo-installer';
 export { demoArtwork, demoCatalog } from './demo/demo-products';
+export { cacheDemoImages } from './demo/demo-artwork';
 export * from './product-definition';
 export { HANDLE_PATTERN } from './dto/handle';
 /** The create example, for the OpenAPI examples of the operations on the product it creates. */

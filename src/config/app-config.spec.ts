@@ -12,7 +12,8 @@ describe('AppConfig', () => {
     const c = config({});
     expect(c.nodeEnv).toBe('development');
     expect(c.port).toBe(3000);
-    expect(c.host).toBe('0.0.0.0');
+    // Demo data (with its Admin token) in embedded mode: this machine only.
+    expect(c.host).toBe('127.0.0.1');
     expect(c.dataDir).toBe(resolve(process.cwd(), 'data'));
     expect(c.dataDir.startsWith('/')).toBe(true);
     expect(c.database).toEqual({ kind: 'embedded', dataDir: c.dataDir });
@@ -33,6 +34,21 @@ describe('AppConfig', () => {
     expect(c.maxBatchOrders).toBe(1000);
     expect(c.logEntryRetentionDays).toBe(30);
     expect(c.imageMemoryBudgetBytes).toBe(384 * 1024 * 1024);
+  });
+
+  it('binds HOST, else loopback where demo data is seeded and every interface otherwise', () => {
+    expect(config({}).host).toBe('127.0.0.1');
+    expect(config({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(config({ SEED_DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(config({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: KEYS }).host).toBe('0.0.0.0');
+    expect(config({ DATABASE_URL: 'postgres://db/pci', DATA_ENCRYPTION_KEYS: KEYS }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(
+      config({ DATABASE_URL: 'postgres://db/pci', DATA_ENCRYPTION_KEYS: KEYS, SEED_DEMO: 'true' })
+        .host,
+    ).toBe('127.0.0.1');
+    expect(config({ HOST: '192.0.2.10' }).host).toBe('192.0.2.10');
   });
 
   it('reads IMAGE_MEMORY_BUDGET_MB, else its older name PRINT_MEMORY_BUDGET_MB', () => {

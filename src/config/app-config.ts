@@ -38,6 +38,7 @@ export type DatabaseTarget =
 export class AppConfig implements CommonSettings {
   readonly nodeEnv: Environment['NODE_ENV'];
   readonly port: number;
+  /** HOST, else 127.0.0.1 when demo data is seeded and 0.0.0.0 otherwise. */
   readonly host: string;
   /** A worker process's probe and metrics port (0: none). */
   readonly workerPort: number;
@@ -174,7 +175,6 @@ export class AppConfig implements CommonSettings {
     this.backgroundTasks = options.backgroundTasks ?? true;
     this.nodeEnv = env.NODE_ENV;
     this.port = env.PORT;
-    this.host = env.HOST;
     this.workerPort = env.WORKER_PORT;
     this.workerHost = env.WORKER_HOST;
     this.metricsPort = env.METRICS_PORT;
@@ -275,6 +275,8 @@ export class AppConfig implements CommonSettings {
     this.seedDemo =
       env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
     this.trustProxy = env.TRUST_PROXY;
+    // A demo with an Admin token answers this machine only unless HOST says otherwise.
+    this.host = env.HOST ?? (this.seedDemo ? '127.0.0.1' : '0.0.0.0');
   }
 
   /** The `default` throttler's limit (src/common/rate-limits): it guards the credential check. */

@@ -42,8 +42,13 @@ export class Environment extends WorkLimitsEnvironment {
   @IntBetween(0, 65535)
   PORT = 3000;
 
+  /**
+   * The address to bind. Unset: 127.0.0.1 when the process seeds demo data (embedded mode outside
+   * production: it prints where its Admin token is, so it answers this machine only), else 0.0.0.0.
+   */
+  @IsOptional()
   @IsString()
-  HOST = '0.0.0.0';
+  HOST?: string;
 
   /**
    * Attempts to reach PostgreSQL (external) and Redis at start, 1 s apart then doubling: after the

@@ -4,3 +4,4 @@ export { DEFAULT_DEMO_PRODUCT, DemoService } from './demo.service';
 export type { DemoSeedResult } from './demo.service';
 /** The OpenAPI document's examples: they name the demo's data (src/common/openapi/document-examples.ts). */
 export { demoExamples } from './demo-examples';
+export { existingDemoTokenFile, writeDemoToken } from './demo-token-file';

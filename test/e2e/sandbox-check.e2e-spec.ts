@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { runSandboxCheck } from '../../scripts/sandbox-check';
 import { EVENT_TYPES } from '../../src/common/events/event-recorder';
 import { Role } from '../../src/common/auth/role';
@@ -77,5 +80,49 @@ describe('sandbox:check against the app (HTTP)', () => {
     const received = new Set(receiver.received.map((d) => d.event.id));
     expect(ids.filter((id) => !received.has(id!))).toEqual([]);
     expect(receiver.ofType('share.sent')[0].status).toBe(500);
+  }, 240_000);
+
+  /** Runs `command` in the project's root with `env` (plus PATH) until it exits. */
+  async function run(command: string, args: string[], env: Record<string, string>) {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(command, args, {
+        cwd: join(__dirname, '..', '..'),
+        env: { PATH: process.env.PATH ?? '', ...env },
+        timeout: 120_000,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code?: unknown; stdout?: string; stderr?: string };
+      return { code: Number(e.code), stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  it('takes the token from PCI_TOKEN and never shows it, from npm run or from the check itself', async () => {
+    // A sandbox client without an endpoint: the check stops at its setup (exit 2) after using the token.
+    const other = await createClient(app.t.app, { role: Role.Admin, sandbox: true });
+    const viaNpm = await run('npm', ['run', 'sandbox:check', '--', '--base-url', baseUrl], {
+      PCI_TOKEN: other.token,
+    });
+    expect(viaNpm.code).toBe(2);
+    expect(viaNpm.stdout).toContain(`sandbox client ${other.handle}`);
+    expect(viaNpm.stdout).toContain('Add your receiving endpoint first');
+    expect(`${viaNpm.stdout}${viaNpm.stderr}`).not.toContain(other.token);
+
+    // With --token the check warns (npm run and ps show a command line) and still never echoes it.
+    const check = join(__dirname, '..', '..', 'dist', 'scripts', 'sandbox-check.js');
+    const direct = await run(
+      process.execPath,
+      [check, '--base-url', baseUrl, '--token', other.token],
+      {},
+    );
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toContain('set PCI_TOKEN instead');
+    expect(direct.stdout).toContain(`sandbox client ${other.handle}`);
+    expect(`${direct.stdout}${direct.stderr}`).not.toContain(other.token);
+
+    // Neither given: a usage error naming the variable.
+    const none = await run(process.execPath, [check, '--base-url', baseUrl], {});
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('a token is required: set PCI_TOKEN (or pass --token)');
   }, 240_000);
 });

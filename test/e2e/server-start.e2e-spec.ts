@@ -1,14 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { MAIN, runBuilt, runBuiltCli, startBuiltServer, WORKER } from '../support/built-server';
+import {
+  EMBEDDED_TEMPLATE,
+  MAIN,
+  runBuilt,
+  runBuiltCli,
+  startBuiltServer,
+  WORKER,
+} from '../support/built-server';
+import { startMissingDatabaseServer } from '../support/missing-database-server';
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
 /** The built server and CLI started as an operator does, on a fresh embedded data directory. */
 describe('Server start-up (built, embedded database)', () => {
   let dataDir: string;
+  // What `npm install` and `npm start` make after a build (scripts/build-if-stale.mjs).
+  beforeAll(async () => {
+    const made = await runBuilt({}, EMBEDDED_TEMPLATE);
+    expect(made).toMatchObject({ code: 0 });
+  }, 120_000);
   beforeEach(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pci-start-'));
   });
@@ -32,6 +46,10 @@ describe('Server start-up (built, embedded database)', () => {
         }),
         expect.objectContaining({
           context: 'Start',
+          msg: 'database: created from the migrated template',
+        }),
+        expect.objectContaining({
+          context: 'Start',
           msg: 'listening',
           url: server.baseUrl,
           docs: `${server.baseUrl}/docs`,
@@ -41,6 +59,7 @@ describe('Server start-up (built, embedded database)', () => {
       ]);
       expect(server.stdout).not.toMatch(/pci_|Demo|demo/);
       expect(server.stderr).not.toMatch(/pci_/);
+      expect(existsSync(join(dataDir, 'demo-token'))).toBe(false);
 
       const seed = await runBuiltCli(env, 'demo', 'seed');
       expect(seed.code).toBe(1);
@@ -77,29 +96,27 @@ describe('Server start-up (built, embedded database)', () => {
     return { logs: stdout.slice(0, at).split('\n').filter(Boolean), banner };
   }
 
-  it('in development with output piped writes JSON lines: one per start-up step, then the banner with the demo token', async () => {
+  /** The demo token file the banner names: owner-only, one token, nowhere in the output. */
+  async function demoToken(server: { stdout: string; stderr: string }): Promise<string> {
+    const file = join(dataDir, 'demo-token');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const token = (await readFile(file, 'utf8')).trim();
+    expect(token).toMatch(/^pci_\S+$/);
+    expect(server.stdout).not.toContain(token);
+    expect(server.stderr).not.toContain(token);
+    expect(`${server.stdout}${server.stderr}`).not.toMatch(/pci_/);
+    return token;
+  }
+
+  it('in development with output piped writes JSON lines: one per start-up step, then the banner naming the demo token file', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir });
     try {
       const lines = records(server.stdout);
       const steps = lines.map((r) => `[${String(r.context)}] ${String(r.msg)}`);
-      expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
-      const pending = /^\[Migrations\] migrations: (\d+) of \1 to apply$/.exec(steps[1]);
-      expect(pending).not.toBeNull();
-      const count = Number(pending![1]);
-      expect(steps.slice(2, 2 + count)).toEqual(
-        Array.from({ length: count }, (_, i): unknown =>
-          expect.stringMatching(
-            new RegExp(
-              `^\\[Migrations\\] migration ${i + 1}/${count} applied: \\w+\\d{13} \\(\\d+ ms\\)$`,
-            ),
-          ),
-        ),
-      );
-      expect(steps[2]).toMatch(/applied: Foundation\d+ /);
-      expect(steps.slice(2 + count)).toEqual([
-        expect.stringMatching(
-          new RegExp(`^\\[Migrations\\] migrations: ${count} applied in \\d+ ms$`),
-        ),
+      expect(steps).toEqual([
+        `[Start] database: embedded database in ${dataDir}`,
+        '[Start] database: created from the migrated template',
+        expect.stringMatching(/^\[Migrations\] migrations: up to date \(\d+ applied\)$/),
         '[Demo] demo client "demo" created with an Admin token',
         '[Demo] demo catalog: demo-tee, demo-bottle',
         expect.stringMatching(
@@ -115,23 +132,39 @@ describe('Server start-up (built, embedded database)', () => {
         demo: {
           client: 'demo',
           created: true,
-          token: expect.stringMatching(/^pci_\S+$/),
+          tokenFile: join(dataDir, 'demo-token'),
           recipeSets: ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'],
         },
       });
+      expect(lines.at(-1)!.demo).not.toHaveProperty('token');
+      const token = await demoToken(server);
+      const current = await fetch(`${server.baseUrl}/api/clients/current`, {
+        headers: { SERVICE_API_TOKEN: token },
+      });
+      expect(current.status).toBe(200);
     } finally {
       await server.stop();
     }
-  }, 180_000);
+    // A later start names the same file, and still prints no token.
+    const again = await startBuiltServer({ DATA_DIR: dataDir });
+    try {
+      expect(records(again.stdout).at(-1)).toMatchObject({
+        demo: { created: false, tokenFile: join(dataDir, 'demo-token') },
+      });
+      await demoToken(again);
+    } finally {
+      await again.stop();
+    }
+  }, 240_000);
 
-  it('in development on a terminal prints one readable line per start-up step, then the banner last', async () => {
+  it('in development on a terminal prints one readable line per start-up step, then the banner naming the demo token file', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir }, { tty: true });
     try {
       const { logs, banner } = split(server.stdout);
       for (const line of logs) expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  \[\w+\] /);
       const steps = logs.map((l) => l.slice('00:00:00.000 INFO  '.length));
       expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
-      expect(steps[1]).toMatch(/^\[Migrations\] migrations: \d+ of \d+ to apply$/);
+      expect(steps[1]).toBe('[Start] database: created from the migrated template');
       expect(steps.slice(-4)).toEqual([
         '[Demo] demo client "demo" created with an Admin token',
         '[Demo] demo catalog: demo-tee, demo-bottle',
@@ -139,23 +172,84 @@ describe('Server start-up (built, embedded database)', () => {
         '[Demo] demo library: 3 saved assets with their production jobs',
       ]);
       expect(server.stdout).not.toContain('Mapped {');
+      const file = join(dataDir, 'demo-token');
       expect(banner.split('\n')).toEqual([
         expect.stringMatching(
           /^Product Customizer Integration API is listening \(embedded database in .*\), ready in \d+ ms$/,
         ),
         `  API:        ${server.baseUrl}`,
         `  Swagger UI: ${server.baseUrl}/docs`,
-        '  Demo client "demo" created with an Admin token (shown only this once).',
+        `  Demo client "demo" created with an Admin token, saved in ${file} (owner-only).`,
         '  Try the examples in this shell:',
         `    export API=${server.baseUrl}`,
-        expect.stringMatching(/^ {4}export TOKEN=pci_\S+$/),
+        `    export TOKEN=$(cat ${file})`,
         '    export RECIPE_SET=DEMTEE2A',
       ]);
       expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
+      await demoToken(server);
     } finally {
       await server.stop();
     }
   }, 180_000);
+
+  it('names PORT and HOST when the port is in use, before it opens or migrates the database', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const api = await runBuilt({ DATA_DIR: dataDir, PORT: String(port) }, MAIN);
+      expect(api.code).toBe(78);
+      expect(api.stdout).toBe('');
+      expect(api.stderr.trim().split('\n')).toEqual([
+        expect.stringContaining(
+          `"msg":"PORT=${port} on HOST=127.0.0.1 is already in use (EADDRINUSE): stop the process listening there, or set PORT to a free port"`,
+        ),
+      ]);
+      expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
+
+      // A worker process's probes: the same, naming WORKER_PORT and WORKER_HOST.
+      const worker = await runBuilt({ DATA_DIR: dataDir, WORKER_PORT: String(port) }, WORKER);
+      expect(worker.code).toBe(78);
+      expect(worker.stderr).toContain(
+        `"msg":"WORKER_PORT=${port} on WORKER_HOST=127.0.0.1 is already in use (EADDRINUSE): stop the process listening there, or set WORKER_PORT to a free port"`,
+      );
+      expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
+  }, 120_000);
+
+  it('stops at once for a PostgreSQL database that does not exist, naming it and how to create it', async () => {
+    const postgres = await startMissingDatabaseServer();
+    try {
+      const api = await runBuilt(
+        {
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          DATA_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+          DATABASE_URL: `postgres://pci:s3cret@127.0.0.1:${postgres.port}/shop`,
+          START_ATTEMPTS: '5',
+        },
+        MAIN,
+      );
+      expect(api.code).toBe(78);
+      // No "cannot be reached" retries.
+      expect(api.stdout).toBe('');
+      expect(
+        api.stderr
+          .trim()
+          .split('\n')
+          .map((l) => (JSON.parse(l) as { msg: string }).msg),
+      ).toEqual([
+        `the database "shop" does not exist on PostgreSQL postgres://pci:***@127.0.0.1:${postgres.port}/ (DATABASE_URL): ` +
+          `create it (createdb -h 127.0.0.1 -p ${postgres.port} -U pci shop, or CREATE DATABASE "shop"; in psql), ` +
+          'or point DATABASE_URL at an existing database',
+      ]);
+      expect(api.stderr).not.toContain('s3cret');
+    } finally {
+      await postgres.close();
+    }
+  }, 120_000);
 
   it('gives up on an unreachable database or Redis after the retries: one line each, exit 69', async () => {
     // A port nothing listens on: bound, then closed.

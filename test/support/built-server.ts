@@ -9,6 +9,8 @@ const ROOT = resolve(__dirname, '..', '..');
 export const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 export const WORKER = join(ROOT, 'dist', 'src', 'worker.js');
 const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+/** Makes the migrated embedded database a new DATA_DIR starts from (when not current). */
+export const EMBEDDED_TEMPLATE = join(ROOT, 'dist', 'scripts', 'embedded-template.js');
 
 /** The built server (`node dist/src/main.js`) as a new user or an operator starts it. */
 export interface BuiltServer {

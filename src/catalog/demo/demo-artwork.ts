@@ -1,4 +1,4 @@
-import { rasterizeSvg } from '../../common/images/images';
+import { cachedRaster, fillDemoImageCache } from './demo-image-cache';
 import { bottleDrawings } from './demo-bottle-artwork';
 import { teeDrawings } from './demo-tee-artwork';
 import { svgDocument } from './svg';
@@ -50,14 +50,22 @@ function logoSvg(): string {
 
 /** The demo image customers' designs use (tee backs, the bottle wrap): a 600 × 600 PNG with transparency. */
 export function demoArtwork(): Promise<Buffer> {
-  return rasterizeSvg(logoSvg());
+  return cachedRaster(logoSvg());
 }
 
-/** Every image the demo products' layers name, as PNG by name (freshly drawn on each call). */
+/** Every image the demo products' layers name, as PNG by name (from the cache, else drawn). */
 export async function drawDemoImages(): Promise<Record<string, Buffer>> {
   const drawings = { ...teeDrawings(), ...bottleDrawings() };
   const images: Record<string, Buffer> = {};
   // One at a time: each is a megapixel of libvips work, and this is not worth the thread pool.
-  for (const [name, svg] of Object.entries(drawings)) images[name] = await rasterizeSvg(svg);
+  for (const [name, svg] of Object.entries(drawings)) images[name] = await cachedRaster(svg);
   return images;
+}
+
+/** Rasterises every demo picture into the cache a first start reads (see demo-image-cache.ts). */
+export function cacheDemoImages(): Promise<number> {
+  return fillDemoImageCache([
+    logoSvg(),
+    ...Object.values({ ...teeDrawings(), ...bottleDrawings() }),
+  ]);
 }

@@ -3,11 +3,25 @@ import { Redis } from '../redis/ioredis';
 /** The exit code of a service that cannot start because what it needs is unreachable (sysexits). */
 export const EX_UNAVAILABLE = 69;
 
+/** The exit code of a configuration the service cannot start with (sysexits' EX_CONFIG). */
+export const EX_CONFIG = 78;
+
 /** A database or Redis that did not answer at start, after the retries. */
 export class UnreachableAtStart extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnreachableAtStart';
+  }
+}
+
+/**
+ * A service that answered with a failure no retry fixes (a database that does not exist): reported
+ * at once, with how to fix it; the process exits with EX_CONFIG.
+ */
+export class RefusedAtStart extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedAtStart';
   }
 }
 
@@ -74,6 +88,7 @@ async function reach(
   what: string,
   check: () => Promise<void>,
   options: ReachOptions,
+  permanent: (err: unknown) => string | undefined = () => undefined,
 ): Promise<void> {
   const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   let delay = options.delayMs;
@@ -82,6 +97,8 @@ async function reach(
       await check();
       return;
     } catch (err) {
+      const refusal = permanent(err);
+      if (refusal !== undefined) throw new RefusedAtStart(refusal);
       if (attempt >= options.attempts)
         throw new UnreachableAtStart(
           `${what} cannot be reached (${causeOf(err)}) after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
@@ -103,18 +120,28 @@ export interface StartTarget {
   url: string;
   /** Connects once and rejects with the connection's own error. */
   ping: (url: string, connectTimeoutMs: number) => Promise<void>;
+  /**
+   * For a failure no retry fixes (a missing database), the message to stop with at once, naming
+   * the problem and how to fix it; undefined for a failure worth retrying.
+   */
+  permanent?: (err: unknown, url: string) => string | undefined;
 }
 
 /**
  * Before the service starts: each of `targets` (its PostgreSQL when external, its Redis when
  * configured) answers, within a bounded, logged number of attempts. A failure is one
- * UnreachableAtStart (main.ts, worker.ts and the CLI print it as one line and exit with
+ * RefusedAtStart at once when the target calls it permanent, else UnreachableAtStart (main.ts, worker.ts and the CLI print it as one line and exit with
  * EX_UNAVAILABLE) instead of the framework's retries with their stacks.
  */
 export async function reachAtStart(
   targets: readonly StartTarget[],
   options: ReachOptions,
 ): Promise<void> {
-  for (const { name, url, ping } of targets)
-    await reach(`${name} ${redactedUrl(url)}`, () => ping(url, options.connectTimeoutMs), options);
+  for (const { name, url, ping, permanent } of targets)
+    await reach(
+      `${name} ${redactedUrl(url)}`,
+      () => ping(url, options.connectTimeoutMs),
+      options,
+      permanent && ((err) => permanent(err, url)),
+    );
 }
