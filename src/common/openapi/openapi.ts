@@ -5,6 +5,7 @@ import { EventType } from '../events/event-recorder';
 import { PROBLEM_JSON, ProblemDetails } from '../errors/problem-details';
 import { applyBodyContents } from './api-body-content';
 import { describeDefaultsOfOptionalProperties } from './optional-defaults';
+import { expressNullableReferences } from './nullable-references';
 import { applyPathForms } from './path-forms';
 import { applyResponseHeaders } from './response-headers';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './security-schemes';
@@ -96,6 +97,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   applyResponseHeaders(document);
   describeDefaultsOfOptionalProperties(document.components?.schemas ?? {});
   addWebhooks(document);
+  expressNullableReferences(document);
   tidyAlternatives(document.components?.schemas ?? {});
   return document;
 }
