@@ -7,6 +7,7 @@ import { applyBodyContents } from './api-body-content';
 import { describeDefaultsOfOptionalProperties } from './optional-defaults';
 import { expressNullableReferences } from './nullable-references';
 import { applyPathForms } from './path-forms';
+import { applyProblemExamples } from './problem-examples';
 import { applyResponseHeaders } from './response-headers';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './security-schemes';
 
@@ -94,6 +95,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   applyBodyContents(document);
   applyPathForms(document);
   addCommonErrors(document);
+  applyProblemExamples(document);
   applyResponseHeaders(document);
   describeDefaultsOfOptionalProperties(document.components?.schemas ?? {});
   addWebhooks(document);
