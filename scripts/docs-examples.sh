@@ -7,6 +7,13 @@
 # the example passes -w (it prints the status itself); a failing command fails the run, naming the
 # file and the line of its block.
 # Needs `npm run build` (npm start builds when stale), curl and jq. Usage: docs-examples.sh [files…]
+#
+# With CONTRACT_PROXY=<OpenAPI document> (npm run docs:contract: openapi.json) the examples reach the
+# server through Stoplight Prism in proxy mode, which checks every answer against that document
+# (status, headers, content type, body schema) and passes it on unchanged; at the end the run fails
+# when Prism reported any violation, printing each with its request, even when every example
+# succeeded. Requests are passed unchecked (examples
+# show lenient and refused inputs on purpose). Needs @stoplight/prism-cli (a devDependency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,10 +37,25 @@ cleanup() {
     # The server writes its data directory until it has exited (up to 30 s): remove it after.
     for _ in $(seq 1 300); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
   fi
+  [ -n "${proxy_pid:-}" ] && kill -TERM -- "-$proxy_pid" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 fail() { echo "docs examples: FAILED: $*"; echo "--- server output"; tail -n 30 "$work/server.log" || true; exit 1; }
+contract=${CONTRACT_PROXY:-}
+# Prints the contract proxy's violations, each after the request it answered; fails when any.
+contract_violations() {
+  grep -q 'Violation:' "$work/prism.log" || return 0
+  echo "docs examples: the contract proxy reported violations:"
+  awk '/\[HTTP SERVER\]/ { sub(/.*\[HTTP SERVER\] */, ""); sub(/ *[✖ℹ⚠].*/, ""); request = $0 }
+    /Violation:/ { sub(/.*Violation: */, ""); print "  " request ": " $0 }' "$work/prism.log"
+  return 1
+}
+if [ -n "$contract" ]; then
+  [ -f "$contract" ] || { echo "docs examples: CONTRACT_PROXY=$contract: no such document"; exit 1; }
+  prism=node_modules/.bin/prism
+  [ -x "$prism" ] || { echo "docs examples: $prism is missing (npm install)"; exit 1; }
+fi
 
 export DATA_DIR="$work/data" PORT="$port" BASE_URL="http://127.0.0.1:$port"
 # Where `pci listen` keeps its secret and place (the partner commands in docs/cli.md): in the run's
@@ -54,6 +76,23 @@ TOKEN=$(cat "$(jq -r .demo.tokenFile <<<"$banner")")
 RECIPE_SET=$(jq -r '.demo.recipeSets[0]' <<<"$banner")
 [ "$TOKEN" != null ] && [ "$RECIPE_SET" != null ] || fail "the banner has no demo token or recipe set: $banner"
 
+if [ -n "$contract" ]; then
+  # Prism's own port: the next one up, retried on another when it is taken.
+  proxy_port=$((port + 1))
+  setsid "$prism" proxy "$contract" "$API" --port "$proxy_port" --host 127.0.0.1 \
+    --validate-request false --cors false >"$work/prism.log" 2>&1 &
+  proxy_pid=$!
+  t0=$SECONDS
+  until grep -q 'Prism is listening' "$work/prism.log"; do
+    kill -0 "$proxy_pid" 2>/dev/null || { cat "$work/prism.log"; fail "the contract proxy exited during start-up"; }
+    [ $((SECONDS - t0)) -lt 120 ] || { cat "$work/prism.log"; fail "the contract proxy did not listen within 120 s"; }
+    sleep 0.3
+  done
+  server_api=$API
+  API="http://127.0.0.1:$proxy_port"
+  echo "docs examples: through the contract proxy (Prism, $contract) at $API"
+fi
+
 # One script: every block in order, each announced, with the reader's environment.
 script="$work/examples.sh"
 {
@@ -61,13 +100,31 @@ script="$work/examples.sh"
   printf 'export API=%q TOKEN=%q RECIPE_SET=%q\n' "$API" "$TOKEN" "$RECIPE_SET"
   # What a reader types is curl; here an HTTP error fails the example. With -w the example prints
   # the status itself (a 202 or a 303 is the point), so it is left alone.
-  cat <<'EOF'
+  if [ -n "$contract" ]; then
+    # Prism re-encodes the bodies it forwards as text, which breaks binary ones (file uploads):
+    # requests with a file body go to the server itself, unchecked.
+    printf 'export CONTRACT_PROXY_API=%q CONTRACT_SERVER_API=%q\n' "$API" "$server_api"
+    cat <<'EOF'
+curl() {
+  local arg args=() binary=
+  for arg in "$@"; do case "$arg" in -F | --form | --data-binary | -T | --upload-file) binary=1 ;; esac; done
+  for arg in "$@"; do
+    [ -n "$binary" ] && arg=${arg/#"$CONTRACT_PROXY_API"/$CONTRACT_SERVER_API}
+    args+=("$arg")
+  done
+  for arg in "${args[@]}"; do [ "$arg" = -w ] && { command curl "${args[@]}"; return; }; done
+  command curl --fail-with-body "${args[@]}"
+}
+EOF
+  else
+    cat <<'EOF'
 curl() {
   local arg
   for arg in "$@"; do [ "$arg" = -w ] && { command curl "$@"; return; }; done
   command curl --fail-with-body "$@"
 }
 EOF
+  fi
   for file in "${files[@]}"; do
     awk -v file="$file" '
       /^```sh( |$)/ && $0 !~ /skip/ { inblock = 1; printf "printf %c\\n--- %s:%d\\n%c\n", 39, file, NR, 39; next }
@@ -87,6 +144,11 @@ if ! (cd "$scratch" && ln -s "$OLDPWD/docs" docs && ln -s "$OLDPWD/package.json"
   && ln -s "$OLDPWD/node_modules" node_modules && ln -s "$OLDPWD/dist" dist \
   && ln -s "$OLDPWD/scripts" scripts && bash "$script") 2>&1 | tee "$work/examples.log"; then
   echo
+  [ -n "$contract" ] && contract_violations
   fail "an example failed (the last '---' line names its block)"
+fi
+if [ -n "$contract" ]; then
+  contract_violations || fail "answers broke the contract ($contract)"
+  echo "docs examples: every answer through the contract proxy conformed"
 fi
 echo "docs examples: every block ran"

@@ -95,6 +95,17 @@ export class MessageOutbox implements OnApplicationShutdown {
    * and queues their delivery; answers their ids.
    */
   async enqueue(messages: OutboundMessage[], options: EnqueueOptions = {}): Promise<string[]> {
+    return (await this.enqueueCounted(messages, options)).ids;
+  }
+
+  /**
+   * `enqueue`, answering also how many of the messages are held (a sandbox client's, or of a
+   * channel that is not configured): they are kept, never sent.
+   */
+  async enqueueCounted(
+    messages: OutboundMessage[],
+    options: EnqueueOptions = {},
+  ): Promise<{ ids: string[]; held: number }> {
     const now = this.clock.now();
     // A sandbox client's messages are held whatever is configured: never sent, listed to it.
     // (Asked only of messages that would be sent: the others are held anyway.)
@@ -139,7 +150,7 @@ export class MessageOutbox implements OnApplicationShutdown {
           );
       });
     });
-    return rows.map((r) => r.id);
+    return { ids: rows.map((r) => r.id), held: rows.filter((r) => r.status === 'held').length };
   }
 
   /** The `deliver-message` job's work (DeliverMessageJob): sends one message, or records why not. */

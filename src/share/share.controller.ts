@@ -19,9 +19,9 @@ import { BodyLimit } from '../common/http/body-limit';
 
 const SEND_DESCRIPTION = [
   'Sends a link to a public page showing the recipe set (its product render and name) to each e-mail address and, by SMS, to each telephone number, in the language `locale` names (en, de, fr, es, nl; English otherwise).',
-  'Without a body, or without recipients, nothing is sent (200, `{"sent":0}`). At most 10 recipients per request, and at most SHARE_DAILY_LIMIT recipients per client per UTC day (429 beyond; nothing is sent).',
+  'Without a body, or without recipients, nothing is sent (200, `{"sent":0,"held":0}`). At most 10 recipients per request, and at most SHARE_DAILY_LIMIT recipients per client per UTC day (429 beyond; nothing is sent).',
   'Each recipient gets their own link (revocable alone with DELETE /api/share/links/{id}); links expire after 30 days.',
-  '200 means the messages are queued durably and were sent, or will be by the delivery job. When a recipient is refused for good while the request waits (e.g. the mail server refuses the address), the answer is 500 naming that recipient masked; the other recipients keep their messages.',
+  "200 means the messages are queued durably and were sent, or will be by the delivery job (`sent`), or are held in the outbox and never sent (`held`: a sandbox client's messages, listed by GET /api/sandbox/messages, or a channel the server has not configured). When a recipient is refused for good while the request waits (e.g. the mail server refuses the address), the answer is 500 naming that recipient masked; the other recipients keep their messages.",
 ].join(' ');
 
 /** The spec's share endpoint, and the administration of the links it sends. */
@@ -55,8 +55,8 @@ export class ShareController {
   })
   @ApiOkResponse({
     type: ShareSentDto,
-    description: 'Sent (or queued for delivery), or nothing to send.',
-    example: { sent: 2 },
+    description: 'Sent (or queued for delivery) or held, or nothing to send.',
+    example: { sent: 2, held: 0 },
   })
   @ApiTextError(
     400,

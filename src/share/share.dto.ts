@@ -45,9 +45,18 @@ export class ShareSentDto {
   @ApiProperty({
     type: Number,
     example: 2,
-    description: 'Recipients a link was sent to (0 when there was nothing to send).',
+    description:
+      'Recipients a link was sent to, or queued to be sent by the delivery job (0 when there was nothing to send).',
   })
   sent: number;
+
+  @ApiProperty({
+    type: Number,
+    example: 0,
+    description:
+      "Recipients whose message is held in the outbox and never sent: a sandbox client's (GET /api/sandbox/messages lists them), or all of a channel the server has not configured (SMTP_URL, SMS_WEBHOOK_URL). `sent + held` is the number of recipients.",
+  })
+  held: number;
 }
 
 export class ShareLinkDto {

@@ -68,7 +68,7 @@ export class ShareService {
     const count = emails.length + phones.length;
     const ref = input?.recipeSetReadableId?.trim();
     if (!ref) {
-      if (count === 0) return { sent: 0 };
+      if (count === 0) return { sent: 0, held: 0 };
       throw new InvalidShareRequest(
         'recipeSetReadableId',
         'recipeSetReadableId is required to share with recipients',
@@ -76,7 +76,7 @@ export class ShareService {
     }
     const recipeSet = await this.designs.forPrint(actor, ref);
     await this.checkShareable(recipeSet);
-    if (count === 0) return { sent: 0 };
+    if (count === 0) return { sent: 0, held: 0 };
 
     const locale = messageLocale(input?.locale);
     const now = this.clock.now();
@@ -117,12 +117,14 @@ export class ShareService {
         : { ...base, channel, text: shareSms(c) };
     });
 
-    const ids = await this.uow.run(async () => {
+    const { ids, held } = await this.uow.run(async () => {
       const limit = this.config.shareDailyLimit;
       const claim = await this.quota.claim(recipeSet.clientId, 'share', count, limit, now);
       if (!claim.granted) throw new ShareDailyLimitReached(limit, claim.usedToday, count);
       await this.repo.insert(links);
-      const queued = await this.outbox.enqueue(messages, { jobDelaySeconds: JOB_DELAY_SECONDS });
+      const queued = await this.outbox.enqueueCounted(messages, {
+        jobDelaySeconds: JOB_DELAY_SECONDS,
+      });
       // Counts, never whom.
       await this.events.record([
         {
@@ -144,7 +146,8 @@ export class ShareService {
         refused.map((r) => r.recipientHint),
         count - refused.length,
       );
-    return { sent: count };
+    // Held messages (a sandbox client's, or of a channel not configured) are kept, not sent.
+    return { sent: count - held, held };
   }
 
   /** The client's share links, of one recipe set when `ref` names one; newest first. */

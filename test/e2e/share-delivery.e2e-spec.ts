@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { MessageOutbox } from '../../src/messages';
 import { UnitOfWork } from '../../src/common/persistence/unit-of-work';
 import { Role } from '../../src/common/auth/role';
@@ -42,7 +43,7 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
   it('leaves a message the SMS provider fails transiently to its job, and answers 200', async () => {
     const res = await share(t, a, { phoneNumbers: ['+49 151 11111111'], recipeSetReadableId: id });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sent: 1 });
+    expect(res.body).toEqual({ sent: 1, held: 0 });
     const [m] = await outboxMessages(t);
     expect(m).toMatchObject({
       status: 'queued',
@@ -64,7 +65,7 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
       locale: 'de',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sent: 2 });
+    expect(res.body).toEqual({ sent: 2, held: 0 });
     expect(smtp.received).toHaveLength(1);
     const { to, parsed } = smtp.received[0];
     expect(to).toEqual(['jane@example.com']);
@@ -145,11 +146,11 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
       counted: await count('message_daily_count'),
       mails: smtp.received.length,
     };
-    const spy = jest.spyOn(outbox(), 'enqueue').mockImplementationOnce(async function (
+    const spy = jest.spyOn(outbox(), 'enqueueCounted').mockImplementationOnce(async function (
       this: MessageOutbox,
       ...args
     ) {
-      await MessageOutbox.prototype.enqueue.apply(this, args);
+      await MessageOutbox.prototype.enqueueCounted.apply(this, args);
       throw new Error('the database went away');
     });
     const res = await share(t, a, {
@@ -184,5 +185,30 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
     // No share link, whole or its token alone.
     expect(logs).not.toMatch(/[A-Za-z0-9_-]{43}/);
     expect(smtp.received.length).toBeGreaterThan(0);
+  });
+
+  it("answers sent 0 and held n for a sandbox client's share: its messages never leave the outbox", async () => {
+    const sandbox = await createClient(t.app, { role: Role.Admin, sandbox: true });
+    const [sandboxId] = await demoRecipeSets(t, sandbox);
+    const mails = smtp.received.length;
+    const texts = sms.received.length;
+    const res = await share(t, sandbox, {
+      emailAddresses: ['held@example.com'],
+      phoneNumbers: ['+49 151 33333333'],
+      recipeSetReadableId: sandboxId,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: 0, held: 2 });
+    expect(smtp.received).toHaveLength(mails);
+    expect(sms.received).toHaveLength(texts);
+    const listed = await request(t.http)
+      .get('/api/sandbox/messages')
+      .set('SERVICE_API_TOKEN', sandbox.token);
+    expect(listed.status).toBe(200);
+    expect(
+      (listed.body as { channel: string; kind: string }[])
+        .map((m) => `${m.kind} ${m.channel}`)
+        .sort(),
+    ).toEqual(['share email', 'share sms']);
   });
 });

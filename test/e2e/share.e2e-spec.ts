@@ -34,7 +34,7 @@ describe('Share: sending (HTTP)', () => {
       const res = await share(t, aUser, body);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(JSON_TYPE);
-      expect(res.body).toEqual({ sent: 0 });
+      expect(res.body).toEqual({ sent: 0, held: 0 });
     }
     expect(await held()).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe('Share: sending (HTTP)', () => {
       locale: 'de-AT',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sent: 2 });
+    expect(res.body).toEqual({ sent: 0, held: 2 });
     const messages = await held();
     expect(messages.map((m) => [m.channel, m.status, m.locale]).sort()).toEqual([
       ['email', 'held', 'de'],

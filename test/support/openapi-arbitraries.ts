@@ -276,6 +276,8 @@ export class OpenApiArbitraries {
   ): fc.Arbitrary<unknown> {
     if (depth > 20) throw new Error('schema nested too deep (recursive?)');
     const s = this.resolve(schema);
+    // The null alternative of a nullable reference (src/common/openapi/nullable-references.ts).
+    if (Array.isArray(s.enum) && s.enum.every((v) => v === null)) return fc.constant(null);
     const own = this.nonNull(s, overrides, depth);
     return s.nullable === true
       ? fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 5, arbitrary: own })

@@ -11,7 +11,9 @@ import {
   liveExampleContext,
 } from './document-examples';
 import { describeDefaultsOfOptionalProperties } from './optional-defaults';
+import { expressNullableReferences } from './nullable-references';
 import { applyPathForms } from './path-forms';
+import { applyProblemExamples } from './problem-examples';
 import { applyResponseHeaders } from './response-headers';
 import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './security-schemes';
 
@@ -105,9 +107,11 @@ export function buildOpenApiDocument(
   applyBodyContents(document);
   applyPathForms(document);
   addCommonErrors(document);
+  applyProblemExamples(document);
   applyResponseHeaders(document);
   describeDefaultsOfOptionalProperties(document.components?.schemas ?? {});
   addWebhooks(document);
+  expressNullableReferences(document);
   tidyAlternatives(document.components?.schemas ?? {});
   if (examples) applyExamples(document, examples(FIXED_EXAMPLE_CONTEXT));
   return document;
