@@ -130,11 +130,11 @@ export function sendable(document: Json, operation: Operation, file: unknown): S
     const parameter = resolve(document, node);
     const value = shownValue(document, parameter);
     const name = parameter.name as string;
-    const text = JSON.stringify(value).replace(/^"(.*)"$/, '$1');
     if (value === undefined) {
       if (parameter.required) return `the ${String(parameter.in)} parameter ${name} has no example`;
       continue;
     }
+    const text = JSON.stringify(value).replace(/^"(.*)"$/, '$1');
     if (parameter.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(text));
     else if (parameter.in === 'query') query.set(name, text);
     else if (parameter.in === 'header') headers[name] = text;
