@@ -51,21 +51,23 @@ const SANDBOX_ONLY = {
   why: "with a live token such as the demo's: the sandbox helpers answer sandbox tokens (`pci_test_…`) only",
 };
 
+const ADDRESS = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  address1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
 function acknowledgement(context: ExampleContext, purchaseOrderNumber: string) {
   return {
     purchaseOrderNumber,
     orderDate: context.now.toISOString(),
     emailAddress: 'jane@example.com',
     priority: 'normal',
-    shippingAddress: {
-      firstName: 'Jane',
-      lastName: 'Doe',
-      address1: '1 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      postalCode: '62701',
-      country: 'US',
-    },
+    shippingAddress: ADDRESS,
     lineItems: [
       { recipeSetId: RECIPE_SET, skuQuantities: [{ sku: 'DEMO-TEE-WHT-S', quantity: 2 }] },
     ],
@@ -150,15 +152,7 @@ export function demoExamples(context: ExampleContext): DocumentExamples {
       submitOrder: {
         body: {
           ...acknowledgement(context, `${po}-F`),
-          customerAddress: {
-            firstName: 'Jane',
-            lastName: 'Doe',
-            address1: '1 Main St',
-            city: 'Springfield',
-            state: 'IL',
-            postalCode: '62701',
-            country: 'US',
-          },
+          customerAddress: ADDRESS,
         },
         outcome: SECOND_TIME('purchase order number'),
       },
