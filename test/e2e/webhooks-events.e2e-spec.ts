@@ -127,6 +127,7 @@ describe('Webhooks: print-file, share, invitation and ping events (HTTP)', () =>
     const id = await bottle();
     expect((await share(t, a, { recipeSetReadableId: id, emailAddresses: [] })).body).toEqual({
       sent: 0,
+      held: 0,
     });
     const res = await share(t, a, {
       recipeSetReadableId: id,
@@ -134,7 +135,7 @@ describe('Webhooks: print-file, share, invitation and ping events (HTTP)', () =>
       phoneNumbers: ['+49 151 1234 5678'],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sent: 3 });
+    expect(res.body).toEqual({ sent: 0, held: 3 });
     const [sent] = await recorded('share.sent', 1);
     expect(sent.data).toEqual({
       clientHandle: a.handle,

@@ -181,7 +181,7 @@ export class FakeSandboxApi {
         recipeSetReadableId: body.recipeSetReadableId,
         emailRecipients: 1,
       });
-      return json({ sent: 1 });
+      return json({ sent: 1, held: 0 });
     }
     if (route === 'POST /api/user/invite') {
       this.invited = body.email as string;
