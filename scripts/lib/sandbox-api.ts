@@ -246,8 +246,8 @@ export class SandboxApi {
     return this.call('POST', `/api/sandbox/orders/${path(po, action)}`, body);
   }
 
-  messages(): Promise<HeldMessage[]> {
-    return this.call('GET', '/api/sandbox/messages');
+  async messages(): Promise<HeldMessage[]> {
+    return (await this.call<{ data: HeldMessage[] }>('GET', '/api/sandbox/messages')).data;
   }
 
   share(body: Record<string, unknown>): Promise<{ sent: number }> {

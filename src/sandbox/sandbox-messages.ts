@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor } from '../common/auth/actor';
 import { MessageOutbox } from '../messages';
-import { HeldMessageDto } from './sandbox.dto';
+import { HeldMessageListDto } from './sandbox.dto';
 
 /**
  * A sandbox client's e-mails and SMS: held in the outbox, never sent, and shown to the client
@@ -11,9 +11,9 @@ import { HeldMessageDto } from './sandbox.dto';
 export class SandboxMessages {
   constructor(private readonly outbox: MessageOutbox) {}
 
-  async held(actor: Actor, limit: number): Promise<HeldMessageDto[]> {
+  async held(actor: Actor, limit: number): Promise<HeldMessageListDto> {
     const listed = await this.outbox.heldFor(actor.clientId, limit);
-    return listed.map(({ id, message, createdAt }) => ({
+    const data = listed.map(({ id, message, createdAt }) => ({
       id,
       channel: message.channel,
       kind: message.kind,
@@ -22,5 +22,6 @@ export class SandboxMessages {
       text: message.channel === 'email' ? message.email.text : message.text,
       createdAt,
     }));
+    return { data };
   }
 }

@@ -33,7 +33,7 @@ import {
   CancelDto,
   FailPrintFilesDto,
   DEFAULT_HELD_MESSAGES,
-  HeldMessageDto,
+  HeldMessageListDto,
   HeldMessagesQueryDto,
   PrintFailureRequestedDto,
   RunScenarioDto,
@@ -198,13 +198,13 @@ export class SandboxController {
     description:
       'Newest first: what share and invitation messages would have said, with their links (an invitation link can be opened to accept it). Admin tokens only: an invitation link makes whoever opens it a user of the client.',
   })
-  @ApiOkResponse({ type: [HeldMessageDto] })
+  @ApiOkResponse({ type: HeldMessageListDto })
   @ApiTextError(400, 'A limit outside 1–200.')
   @ApiTextError(403, `${SANDBOX_ONLY} Or a User token.`)
   heldMessages(
     @CurrentActor() actor: Actor,
     @Query() query: HeldMessagesQueryDto,
-  ): Promise<HeldMessageDto[]> {
+  ): Promise<HeldMessageListDto> {
     return this.messages.held(actor, query.limit ?? DEFAULT_HELD_MESSAGES);
   }
 }

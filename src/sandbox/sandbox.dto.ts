@@ -147,3 +147,9 @@ export class HeldMessageDto {
   @ApiProperty({ description: 'The plain-text body (links included).' }) text: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
+
+/** The held messages, newest first, in the `{data}` envelope of every list. */
+export class HeldMessageListDto {
+  @ApiProperty({ type: [HeldMessageDto] })
+  data: HeldMessageDto[];
+}

@@ -138,8 +138,8 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     const held = await api.messages();
     expect(held.status).toBe(200);
     // One share writes both in one instant: newest first, in no particular order between them.
-    expect(held.body).toHaveLength(2);
-    expect(held.body).toEqual(
+    expect(held.body.data).toHaveLength(2);
+    expect(held.body.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           channel: 'sms',
@@ -150,7 +150,7 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
         expect.objectContaining({ channel: 'email', kind: 'share', to: 'jane@example.com' }),
       ]),
     );
-    for (const m of held.body as { text: string }[]) expect(m.text).toMatch(SHARE_LINK);
+    for (const m of held.body.data as { text: string }[]) expect(m.text).toMatch(SHARE_LINK);
     const shared = await api.eventsUntil({ type: 'share.sent' }, 1);
     expect(shared[0].data).toMatchObject({ emailRecipients: 1, smsRecipients: 1 });
     // Only the live client's reached the providers.
@@ -203,7 +203,7 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
       .send({ email: 'colleague@example.com', role: 'User' });
     expect(invited.status).toBe(200);
     const held = await api.messages();
-    const invitation = (held.body as { kind: string; text: string; to: string }[]).find(
+    const invitation = (held.body.data as { kind: string; text: string; to: string }[]).find(
       (m) => m.kind === 'invitation',
     );
     expect(invitation?.to).toBe('colleague@example.com');

@@ -206,7 +206,7 @@ describe('Share: delivery over SMTP and SMS (HTTP)', () => {
       .set('SERVICE_API_TOKEN', sandbox.token);
     expect(listed.status).toBe(200);
     expect(
-      (listed.body as { channel: string; kind: string }[])
+      (listed.body.data as { channel: string; kind: string }[])
         .map((m) => `${m.kind} ${m.channel}`)
         .sort(),
     ).toEqual(['share email', 'share sms']);

@@ -196,7 +196,7 @@ export class FakeSandboxApi {
       });
       return json({ data: { id: 'user-1' } });
     }
-    if (route === 'GET /api/sandbox/messages') return json(this.messages);
+    if (route === 'GET /api/sandbox/messages') return json({ data: this.messages });
     if (route === `GET /invitation/${INVITATION_TOKEN}`)
       return new Response(
         '<form method="post"><input type="hidden" name="form" value="F1"></form>',
