@@ -106,19 +106,23 @@ export class PrintFileSetsRepository {
   }
 
   /**
-   * The log entry of a failed set: the one recorded, else `record`'s, stored with the set's row
-   * locked so that concurrent reads record one entry between them.
+   * Why a failed set failed, and its log entry: the one recorded, else `record`'s, stored with
+   * the set's row locked so that concurrent reads record one entry between them.
    */
-  failureLog(id: string, record: () => Promise<string>): Promise<string> {
+  failure(
+    id: string,
+    record: (error: string | null) => Promise<string>,
+  ): Promise<{ logId: string; error: string | null }> {
     return this.uow.run(async () => {
       const set = await this.uow.manager.findOne(PrintFileSetEntity, {
         where: { id },
         lock: { mode: 'pessimistic_write' },
       });
-      if (set?.failureLogId) return set.failureLogId;
-      const logId = await record();
+      const error = set?.error ?? null;
+      if (set?.failureLogId) return { logId: set.failureLogId, error };
+      const logId = await record(error);
       await this.uow.manager.update(PrintFileSetEntity, { id }, { failureLogId: logId });
-      return logId;
+      return { logId, error };
     });
   }
 

@@ -98,7 +98,7 @@ export class WebToPrintController {
     operationId: 'getWebToPrint',
     summary: 'The print files (ZIP) of a recipe set',
     description:
-      "The print-ready files of the recipe set's current design: a ZIP of a PDF (print area plus 3 mm bleed, TrimBox and BleedBox, text as outlines) and a PNG at the location's DPI per designed location, and manifest.json. Ready: 303 to the ZIP (200 with its URL for Accept: text/plain). Not ready: 202 with Retry-After; the request starts generation at `priority` if nothing started it, so a recipe set can be proofed before it is ordered. Generation that failed for good: 500 with the log link.",
+      "The print-ready files of the recipe set's current design: a ZIP of a PDF (print area plus 3 mm bleed, TrimBox and BleedBox, text as outlines) and a PNG at the location's DPI per designed location, and manifest.json. Ready: 303 to the ZIP (200 with its URL for Accept: text/plain). Not ready: 202 with Retry-After; the request starts generation at `priority` if nothing started it, so a recipe set can be proofed before it is ordered. Generation that failed for good: 500 with the reason (the one `print_files.failed` carries) and the log link.",
   })
   @PrintFilesDocs('the ZIP')
   async zip(

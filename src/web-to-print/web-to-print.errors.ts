@@ -60,15 +60,18 @@ export class TooManyProofs extends DomainError {
 }
 
 /**
- * Print files that failed for good: 500 linking the one log entry of the failure. Why they failed
- * stays in the server log (the worker logged it), as for any unexpected error.
+ * Print files that failed for good: 500 with the reason (the one the `print_files.failed` event
+ * carries: the error's message, no personal data) and the link of the one log entry of the
+ * failure.
  */
 export class PrintFilesFailed extends DomainError {
-  constructor(recipeSet: string, version: number, logEntryId: string) {
+  constructor(recipeSet: string, version: number, reason: string | null, logEntryId: string) {
     super(
       'PRINT_FILES_FAILED',
       ErrorKind.Failed,
-      `The print files of recipe set ${recipeSet} (design version ${version}) could not be made.`,
+      `The print files of recipe set ${recipeSet} (design version ${version}) could not be made` +
+        (reason ? `: ${reason.replace(/[.\s]+$/, '')}.` : '.') +
+        ' The print_files.failed event carries the same reason.',
       { logEntryId },
     );
   }

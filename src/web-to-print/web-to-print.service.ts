@@ -177,26 +177,24 @@ export class WebToPrintService {
    */
   private async failure(
     recipeSet: DesignedRecipeSet,
-    set: Pick<PrintFileSetEntity, 'id' | 'failureLogId'>,
+    set: Pick<PrintFileSetEntity, 'id'>,
   ): Promise<PrintFilesFailed> {
-    const failed = (logId: string) =>
-      new PrintFilesFailed(recipeSet.readableId, recipeSet.version, logId);
-    const logId =
-      set.failureLogId ??
-      (await this.sets.failureLog(set.id, async () => {
-        const id = randomUUID();
-        await this.recorder.record({
-          id,
-          status: 500,
-          method: 'GET',
-          route: `/api/webtoprint/${recipeSet.readableId}`,
-          code: 'PRINT_FILES_FAILED',
-          message: failed(id).message.slice(0, 1000),
-          requestId: '',
-        });
-        return id;
-      }));
-    return failed(logId);
+    const failed = (logId: string, reason: string | null) =>
+      new PrintFilesFailed(recipeSet.readableId, recipeSet.version, reason, logId);
+    const { logId, error } = await this.sets.failure(set.id, async (reason) => {
+      const id = randomUUID();
+      await this.recorder.record({
+        id,
+        status: 500,
+        method: 'GET',
+        route: `/api/webtoprint/${recipeSet.readableId}`,
+        code: 'PRINT_FILES_FAILED',
+        message: failed(id, reason).message.slice(0, 1000),
+        requestId: '',
+      });
+      return id;
+    });
+    return failed(logId, error);
   }
 }
 

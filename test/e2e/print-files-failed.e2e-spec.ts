@@ -5,8 +5,8 @@ import { createClient, TestClient } from '../factories/clients';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 /**
- * Issue 24 (low): every GET of a failed print set wrote a new log entry. The failure has one,
- * and every read links it.
+ * A print set that failed for good: every read answers 500 with the reason the worker recorded
+ * and links the failure's one log entry (a read writes no new one).
  */
 describe('A failed print set (HTTP)', () => {
   let t: TestApp;
@@ -22,7 +22,7 @@ describe('A failed print set (HTTP)', () => {
   const logEntries = async () =>
     Number((await t.dataSource.query<{ n: string }[]>('SELECT count(*) AS n FROM log_entry'))[0].n);
 
-  it('answers 500 linking one log entry, the same on every read', async () => {
+  it('answers 500 with the reason, linking one log entry, the same on every read', async () => {
     const [set] = await t.app
       .get(DemoService)
       .createRecipeSets(a.handle, { count: 1, product: 'demo-tee' });
@@ -31,7 +31,7 @@ describe('A failed print set (HTTP)', () => {
     // Requested (queued; no workers run here), then failed for good as the worker records it.
     expect((await get(`/api/webtoprint/${set.readableId}`)).status).toBe(202);
     await t.dataSource.query(
-      `UPDATE print_file_set SET status = 'failed', error = 'boom', completed_at = now()`,
+      `UPDATE print_file_set SET status = 'failed', error = 'the PDF could not be drawn: font roboto-bold is missing', completed_at = now()`,
     );
     const before = await logEntries();
     const answers = [];
@@ -47,9 +47,14 @@ describe('A failed print set (HTTP)', () => {
     });
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(1);
-    expect(answers[0].body.detail).toContain(
-      `The print files of recipe set ${set.readableId} (design version`,
-    );
+    for (const res of answers)
+      expect(res.body.detail).toMatch(
+        new RegExp(
+          `^The print files of recipe set ${set.readableId} \\(design version \\d+\\) could not be made: ` +
+            'the PDF could not be drawn: font roboto-bold is missing\\. ' +
+            'The print_files\\.failed event carries the same reason\\.',
+        ),
+      );
     expect(await logEntries()).toBe(before + 1);
     const page = await request(t.http).get(`/logentry/detail/${ids[0]}`);
     expect(page.status).toBe(200);

@@ -101,7 +101,9 @@ describe('Sandbox: print files, factory delivery and messages (HTTP)', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ recipeSetReadableId: id, designVersion: 1, reason });
     const failed = await answers(sb, id, 500);
-    expect(failed.text).toContain(`The print files of recipe set ${id}`);
+    expect(failed.text).toContain(
+      `The print files of recipe set ${id} (design version 1) could not be made: Artwork resolution too low for the print size.`,
+    );
     const events = await api.eventsUntil({ type: 'print_files.failed' }, 1);
     expect(events.find((e) => e.data.recipeSetReadableId === id)?.data.error).toBe(reason);
     const statuses = await api.events({ type: 'recipe_set.status_changed' });
