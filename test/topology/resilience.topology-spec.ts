@@ -86,8 +86,14 @@ describe('The compose topology under a burst and faults', () => {
     console.log(
       `kill -9 of a worker mid-job: the other finished it ${Math.round(took / 1000)} s later (expiry ${JOB_EXPIRE_SECONDS} s)`,
     );
-    expect(await printSet(id)).toMatchObject({ status: 'ready', attempts: 2 });
-    expect(jobsFinished(await workerMetrics(survivor), 'print-files')).toBe(before + 1);
+    // The killed worker's attempt and the survivor's at least: on a busy machine an attempt that
+    // outlasts the expiry (15 s here) counts as lost too and is made again.
+    const made = await printSet(id);
+    expect(made.status).toBe('ready');
+    expect(made.attempts).toBeGreaterThanOrEqual(2);
+    expect(jobsFinished(await workerMetrics(survivor), 'print-files')).toBeGreaterThanOrEqual(
+      before + 1,
+    );
     // The files are served as usual.
     const zip = await top.call('GET', `/api/webtoprint/${id}`, {
       headers: { Accept: 'text/plain' },
@@ -168,7 +174,8 @@ describe('The compose topology under a burst and faults', () => {
     await until(
       'both API instances and both workers report Redis down',
       async () => (await readiness()).every((r) => r.redis === 'down' && r.status === 503),
-      30_000,
+      // Seconds on an idle machine: the ceiling is for a busy one.
+      90_000,
     );
     // Each instance counts on its own meanwhile: 5 each, 10 in all.
     expect(await tenOfEach()).toEqual([5, 5]);

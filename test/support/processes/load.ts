@@ -6,9 +6,19 @@ export interface TimedExchange extends Exchange {
   at: number;
 }
 
+/** The loads under way: what a test that failed before stopping its load left running. */
+const loads = new Set<() => Promise<unknown>>();
+
+// A load left running keeps the test run from exiting (Jest waits for its requests): whatever
+// the test's outcome, its loads end with it.
+afterEach(async () => {
+  await Promise.all([...loads].map((stop) => stop()));
+});
+
 /**
  * Keeps `workers` requests in flight until stopped; each worker cycles through `requests`
- * (each call may build a fresh request, e.g. a new purchase order number).
+ * (each call may build a fresh request, e.g. a new purchase order number). Stopped after the
+ * test at the latest.
  */
 export function startLoad(
   baseUrl: string,
@@ -27,11 +37,12 @@ export function startLoad(
     }
   };
   const all = Promise.all(Array.from({ length: workers }, worker));
-  return {
-    stop: async () => {
-      running = false;
-      await all;
-      return done;
-    },
+  const stop = async () => {
+    running = false;
+    loads.delete(stop);
+    await all;
+    return done;
   };
+  loads.add(stop);
+  return { stop };
 }
