@@ -38,8 +38,26 @@ describe('Web-to-print reads (HTTP)', () => {
     throw new Error(`${path} stayed 202`);
   };
 
-  /** The answer to `path` and the statements on the print tables it ran. */
+  /**
+   * Until no print job is queued or running: a poll answered 202 may have queued a second job of
+   * the design version, whose statements (on a busy machine, after the files are ready) would be
+   * counted as the read's.
+   */
+  const jobsSettled = async (): Promise<void> => {
+    for (let i = 0; i < 1200; i++) {
+      const [{ n }] = await t.dataSource.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM pgboss.job
+          WHERE name = 'print-files' AND state IN ('created', 'retry', 'active')`,
+      );
+      if (n === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('print jobs still queued or running after 120 s');
+  };
+
+  /** The answer to `path` and the statements on the print tables it ran (the app otherwise idle). */
   const work = async (path: string, client: TestClient = a) => {
+    await jobsSettled();
     // Through TypeORM's query runners, and straight on the pool (UnitOfWork.read).
     const statements = jest.spyOn(PostgresQueryRunner.prototype, 'query');
     const pool = (t.dataSource.driver as PostgresDriver).master as Pool;
