@@ -7,8 +7,9 @@
  * gives for its example: a 2xx or 3xx it documents, or one listed in its `x-example-outcome`
  * (e.g. the 403 of a sandbox helper called with a live token). Prints one line per operation;
  * exit 1 when any answered otherwise or cannot be sent as shown (a parameter or a body without
- * an example).
- *   node dist/scripts/swagger-examples.js [--only operationId,...]
+ * an example). `--twice` sends them all a second time on the same server, as a person who tries
+ * them again does: what a first pass removed answers as its example documents for a second time.
+ *   node dist/scripts/swagger-examples.js [--twice] [--only operationId,...]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,49 +60,65 @@ async function send(base: string, request: Sendable, token: string | undefined) 
   return { status: response.status, text, ms: Date.now() - started };
 }
 
+/** One pass over the document as it is served now (a new purchase order number); the failures. */
+async function pass(
+  base: string,
+  tokens: { token: string; opsToken: string },
+  only: Set<string> | undefined,
+): Promise<number> {
+  const document = (await (await fetch(`${base}/docs-json`)).json()) as {
+    paths: Record<string, Record<string, Omit<Operation, 'path' | 'method'> | undefined>>;
+    security?: unknown[];
+  };
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths))
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) operations.push({ path, method, ...operation });
+    }
+  let failed = 0;
+  for (const operation of order(operations)) {
+    if (only && !only.has(operation.operationId)) continue;
+    const request = sendable(document, operation, FILE);
+    if (typeof request === 'string') {
+      failed++;
+      console.log(`FAIL ${operation.operationId}: cannot be sent as shown: ${request}`);
+      continue;
+    }
+    const secured = (operation.security ?? document.security ?? []).length > 0;
+    const admin = operation.tags?.includes('Admin') || operation.operationId === 'getMetrics';
+    const token = !secured ? undefined : admin ? tokens.opsToken : tokens.token;
+    const answer = await send(base, request, token);
+    const expected = exampleOutcomes(operation);
+    const ok = expected.includes(answer.status);
+    if (!ok) failed++;
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${answer.status} ${operation.operationId} ${request.method.toUpperCase()} ${request.url} (${answer.ms} ms)` +
+        (ok ? '' : `\n     expected ${expected.join(' or ')}: ${answer.text.slice(0, 300)}`),
+    );
+  }
+  return failed;
+}
+
 async function main(): Promise<number> {
   const only = process.argv.includes('--only')
     ? new Set(process.argv[process.argv.indexOf('--only') + 1].split(','))
     : undefined;
+  const passes = process.argv.includes('--twice') ? 2 : 1;
   const given = process.env.API_URL && process.env.TOKEN && process.env.OPS_TOKEN;
   const server = given ? undefined : await startFreshServer();
   try {
     const base = server?.url ?? process.env.API_URL!;
     const token = server?.token('demo', 'Admin') ?? process.env.TOKEN!;
-    let opsToken = process.env.OPS_TOKEN;
+    let opsToken = process.env.OPS_TOKEN!;
     if (server) {
       server.cli('client', 'create', 'ops', '--name', 'Operations');
       opsToken = server.token('ops', 'ServiceAdmin');
     }
-    const document = (await (await fetch(`${base}/docs-json`)).json()) as {
-      paths: Record<string, Record<string, Omit<Operation, 'path' | 'method'> | undefined>>;
-      security?: unknown[];
-    };
-    const operations: Operation[] = [];
-    for (const [path, item] of Object.entries(document.paths))
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (operation) operations.push({ path, method, ...operation });
-      }
     let failed = 0;
-    for (const operation of order(operations)) {
-      if (only && !only.has(operation.operationId)) continue;
-      const request = sendable(document, operation, FILE);
-      if (typeof request === 'string') {
-        failed++;
-        console.log(`FAIL ${operation.operationId}: cannot be sent as shown: ${request}`);
-        continue;
-      }
-      const secured = (operation.security ?? document.security ?? []).length > 0;
-      const admin = operation.tags?.includes('Admin') || operation.operationId === 'getMetrics';
-      const answer = await send(base, request, !secured ? undefined : admin ? opsToken : token);
-      const expected = exampleOutcomes(operation);
-      const ok = expected.includes(answer.status);
-      if (!ok) failed++;
-      console.log(
-        `${ok ? 'ok  ' : 'FAIL'} ${answer.status} ${operation.operationId} ${request.method.toUpperCase()} ${request.url} (${answer.ms} ms)` +
-          (ok ? '' : `\n     expected ${expected.join(' or ')}: ${answer.text.slice(0, 300)}`),
-      );
+    for (let n = 1; n <= passes; n++) {
+      if (passes > 1) console.log(`pass ${n} of ${passes}`);
+      failed += await pass(base, { token, opsToken }, only);
     }
     console.log(
       failed

@@ -10,7 +10,7 @@ import { noStoreByDefault } from './common/http/no-store';
 import { requestIdMiddleware } from './common/http/request-id';
 import { securityHeaders } from './common/http/security-headers';
 import { setupOpenApi } from './common/openapi/openapi';
-import { demoExamples } from './demo';
+import { DemoExampleIds, demoExamples } from './demo';
 import { AppConfig } from './config/app-config';
 import { MetricsService } from './metrics';
 import { RequestLogging } from './common/logging/logging.module';
@@ -73,6 +73,8 @@ export function configureApp(app: NestExpressApplication): void {
     if (res.headersSent) return next(err);
     void responder.respond(err, req, res);
   });
-  setupOpenApi(app, demoExamples);
+  // The served document's examples name the demo's rows by the ids the seed made or found.
+  const ids = app.get(DemoExampleIds);
+  setupOpenApi(app, (context) => demoExamples(context, ids.current()));
   // Signals are handled by main.ts, which drains connections and closes the database after the app.
 }

@@ -68,11 +68,16 @@ export function messageSettings(env: Environment): MessageSettings {
   };
 }
 
-/** The webhook section: where deliveries may go, their timing, retries and per-client limits. */
-export function webhookSettings(env: Environment): WebhookSettings {
+/**
+ * The webhook section: where deliveries may go, their timing, retries and per-client limits.
+ * Private targets are allowed as WEBHOOK_ALLOW_PRIVATE_TARGETS says, else where demo data is
+ * seeded (`seedDemo`).
+ */
+export function webhookSettings(env: Environment, seedDemo: boolean): WebhookSettings {
+  const allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? seedDemo;
   return {
-    allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    allowedPorts: allowedPorts(env.WEBHOOK_ALLOWED_PORTS, env.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+    allowPrivateTargets: allowPrivate,
+    allowedPorts: allowedPorts(env.WEBHOOK_ALLOWED_PORTS, allowPrivate),
     dns: {
       timeoutMs: env.WEBHOOK_DNS_TIMEOUT_MS,
       concurrent: env.WEBHOOK_DNS_CONCURRENCY,

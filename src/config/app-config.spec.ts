@@ -51,6 +51,34 @@ describe('AppConfig', () => {
     expect(config({ HOST: '192.0.2.10' }).host).toBe('192.0.2.10');
   });
 
+  it('allows private webhook targets (any port) where demo data is seeded, unless WEBHOOK_ALLOW_PRIVATE_TARGETS says otherwise', () => {
+    const webhooks = (env: NodeJS.ProcessEnv) => {
+      const { allowPrivateTargets, allowedPorts } = config(env).webhooks;
+      return { allowPrivateTargets, allowedPorts };
+    };
+    const external = { DATABASE_URL: 'postgres://db/pci', DATA_ENCRYPTION_KEYS: KEYS };
+    expect(webhooks({})).toEqual({ allowPrivateTargets: true, allowedPorts: null });
+    expect(webhooks({ WEBHOOK_ALLOW_PRIVATE_TARGETS: '' })).toEqual({
+      allowPrivateTargets: true,
+      allowedPorts: null,
+    });
+    expect(webhooks({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' })).toEqual({
+      allowPrivateTargets: false,
+      allowedPorts: [443, 8443],
+    });
+    expect(webhooks({ SEED_DEMO: 'false' }).allowPrivateTargets).toBe(false);
+    expect(webhooks(external).allowPrivateTargets).toBe(false);
+    expect(webhooks({ ...external, SEED_DEMO: 'true' }).allowPrivateTargets).toBe(true);
+    expect(webhooks({ ...external, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' })).toEqual({
+      allowPrivateTargets: true,
+      allowedPorts: null,
+    });
+    expect(webhooks({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: KEYS })).toEqual({
+      allowPrivateTargets: false,
+      allowedPorts: [443, 8443],
+    });
+  });
+
   it('reads IMAGE_MEMORY_BUDGET_MB, else its older name PRINT_MEMORY_BUDGET_MB', () => {
     const MiB = 1024 * 1024;
     expect(config({ IMAGE_MEMORY_BUDGET_MB: '256' }).imageMemoryBudgetBytes).toBe(256 * MiB);

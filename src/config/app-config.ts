@@ -265,15 +265,15 @@ export class AppConfig implements CommonSettings {
     };
     this.s3 = env.BLOB_STORE === 's3' ? s3Settings(env) : undefined;
     this.messages = messageSettings(env);
-    this.webhooks = webhookSettings(env);
+    // Never in production (an Admin token printed to the console); by default in embedded mode.
+    this.seedDemo =
+      env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
+    this.webhooks = webhookSettings(env, this.seedDemo);
     this.users = userSettings(env);
     this.shareDailyLimit = env.SHARE_DAILY_LIMIT;
     this.sandboxStepSeconds = env.SANDBOX_STEP_SECONDS;
     this.moderationMaxWords = env.MODERATION_MAX_WORDS;
     this.moderationMaxBlockedHashes = env.MODERATION_MAX_BLOCKED_HASHES;
-    // Never in production (an Admin token printed to the console); by default in embedded mode.
-    this.seedDemo =
-      env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? this.database.kind === 'embedded');
     this.trustProxy = env.TRUST_PROXY;
     // A demo with an Admin token answers this machine only unless HOST says otherwise.
     this.host = env.HOST ?? (this.seedDemo ? '127.0.0.1' : '0.0.0.0');

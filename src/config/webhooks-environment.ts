@@ -11,10 +11,15 @@ export const STANDARD_RETRY_SCHEDULE = '0,5,300,1800,7200,18000,36000,50400,7200
  * {@link Environment}.
  */
 export class WebhooksEnvironment {
-  /** Lets endpoints use http and private, loopback and link-local targets (development, tests). */
+  /**
+   * Lets endpoints use http and private, loopback and link-local targets (development, tests).
+   * Unset: true where demo data is seeded (the server then answers this machine only, and the
+   * demo's webhook examples name a receiver on it), false otherwise.
+   */
+  @IsOptional()
   @Transform(toBool)
   @IsBoolean()
-  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
 
   /**
    * The ports endpoint URLs may name: comma-separated, or `any`. Unset: 443 and 8443 (any with

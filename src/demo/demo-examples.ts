@@ -1,44 +1,42 @@
 import { PRODUCT_EXAMPLE } from '../catalog';
 import type { DocumentExamples, ExampleContext } from '../common/openapi/document-examples';
+import { ACK_EXAMPLE } from '../orders';
+import { DESIGN_EXAMPLE } from '../recipe-sets';
+import { accountExamples } from './demo-account-examples';
+import type { DemoIds } from './demo-example-ids';
 import { DEMO_ORGANIZATION } from './demo-saved-assets';
+import { DEMO_RENDER_STATE_RECIPE_SET } from './demo.service';
 
 /**
  * The OpenAPI document's examples, naming the demo data of a fresh `npm start` (client `demo`, its
  * recipe sets DEMTEE2A…, the demo T-shirt's view angles, the demo upload and library), so that
  * every operation in Swagger UI executes as shown with the demo Admin token (`npm run
  * swagger:examples` sends them all). Ids of the demo's uploads and library are those a fresh
- * embedded database gives them (identity columns, filled in the seed's order).
+ * embedded database gives them (identity columns, filled in the seed's order); those of its
+ * account rows (a colleague, webhook endpoints…) are `ids`, read at run time (DemoExampleIds).
  */
 const RECIPE_SET = 'DEMTEE2A';
 /** The demo artwork's upload (on the back of every demo design) and its stored file. */
 const DEMO_UPLOAD_ID = 19;
 const DEMO_UPLOAD_FILE = '32bb1c85ccab493891245e5266667f4ba06023e054ba7fbfef3b18ae4dbc78c3.png';
-/** The demo library's saved assets: 1 and 2 have a production job each, 3 none. */
+/**
+ * The demo library's saved assets: 1 and 2 have a production job each, 3 none (its example adds
+ * one); 2 is the one deactivateSavedAsset's example deactivates.
+ */
 const SAVED_ASSET_WITH_JOB = 1;
 const SAVED_ASSET_WITHOUT_JOB = 3;
+const SAVED_ASSET_TO_DEACTIVATE = 2;
+/** A demo recipe set no order example names: its design can change (until it is ordered). */
+const UNORDERED_RECIPE_SET = 'DEMTEE2E';
 
 const day = (context: ExampleContext, daysBefore: number): string =>
   new Date(context.now.getTime() - daysBefore * 86_400_000).toISOString().slice(0, 10);
 
+/** The design example, with the demo artwork's upload. */
 const DESIGN = {
-  front: {
-    elements: [
-      {
-        type: 'text',
-        text: 'Team Rocket',
-        font: 'roboto-bold',
-        size: 48,
-        colour: '#d62828',
-        x: 150,
-        y: 80,
-        align: 'center',
-      },
-    ],
-  },
+  ...DESIGN_EXAMPLE,
   back: {
-    elements: [
-      { type: 'image', uploadedAssetId: DEMO_UPLOAD_ID, x: 100, y: 120, width: 100, height: 100 },
-    ],
+    elements: DESIGN_EXAMPLE.back.elements.map((e) => ({ ...e, uploadedAssetId: DEMO_UPLOAD_ID })),
   },
 };
 
@@ -51,15 +49,7 @@ const SANDBOX_ONLY = {
   why: "with a live token such as the demo's: the sandbox helpers answer sandbox tokens (`pci_test_…`) only",
 };
 
-const ADDRESS = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  address1: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  country: 'US',
-};
+const ADDRESS = ACK_EXAMPLE.shippingAddress;
 
 function acknowledgement(context: ExampleContext, purchaseOrderNumber: string) {
   return {
@@ -74,10 +64,24 @@ function acknowledgement(context: ExampleContext, purchaseOrderNumber: string) {
   };
 }
 
-export function demoExamples(context: ExampleContext): DocumentExamples {
+/** The render routes of a render state (a preset): on the demo recipe set of a product with one. */
+const RENDER_STATE_OPERATIONS = [
+  'renderRecipeSetState',
+  'renderRecipeSetStateCamera',
+  'renderRecipeSetStateWidth',
+  'renderRecipeSetStateCameraWidth',
+  'renderRecipeSetStateHeight',
+  'renderRecipeSetStateCameraHeight',
+  'renderRecipeSetStateWidthHeight',
+  'renderRecipeSetStateCameraWidthHeight',
+];
+
+export function demoExamples(context: ExampleContext, ids?: Partial<DemoIds>): DocumentExamples {
   const po = context.purchaseOrderNumber;
+  const account = accountExamples(context, ids);
   return {
     parameters: {
+      ...account.parameters,
       clientHandle: 'demo',
       recipeSetId: RECIPE_SET,
       readableId: RECIPE_SET,
@@ -95,6 +99,18 @@ export function demoExamples(context: ExampleContext): DocumentExamples {
       file: DEMO_UPLOAD_FILE,
     },
     operations: {
+      ...account.operations,
+      ...Object.fromEntries(
+        RENDER_STATE_OPERATIONS.map((id) => [
+          id,
+          {
+            parameters: {
+              readableId: DEMO_RENDER_STATE_RECIPE_SET.readableId,
+              renderStateHandle: DEMO_RENDER_STATE_RECIPE_SET.preset,
+            },
+          },
+        ]),
+      ),
       createClient: {
         body: { handle: 'acme', name: 'Acme Apparel', plan: 'standard' },
         outcome: { statuses: [409], why: 'when it runs a second time (the handle is taken)' },
@@ -110,6 +126,9 @@ export function demoExamples(context: ExampleContext): DocumentExamples {
         outcome: { statuses: [409], why: 'when it runs a second time (the handle is taken)' },
       },
       updateClient: { body: { sharingEnabled: true, currency: 'EUR' } },
+      // A seeded plan first: the custom example's 5 requests a minute would leave the demo's
+      // moderation and image generation examples answering 429 within the minute.
+      setClientPlan: { bodyExample: 'seeded' },
       issueToken: { body: { role: 'User', label: 'ERP integration' } },
       ...Object.fromEntries(
         ['getBlob', 'headBlob'].map((id) => [
@@ -140,7 +159,10 @@ export function demoExamples(context: ExampleContext): DocumentExamples {
           design: DESIGN,
         },
       },
-      replaceRecipeSetDesign: { body: { design: DESIGN } },
+      replaceRecipeSetDesign: {
+        parameters: { recipeSetId: UNORDERED_RECIPE_SET },
+        body: { design: DESIGN },
+      },
       acknowledgeOrder: {
         body: acknowledgement(context, po),
         outcome: SECOND_TIME('purchase order number'),
@@ -189,7 +211,13 @@ export function demoExamples(context: ExampleContext): DocumentExamples {
       getSavedAsset: { parameters: { id: SAVED_ASSET_WITH_JOB } },
       createProductionJob: { parameters: { id: SAVED_ASSET_WITHOUT_JOB } },
       updateProductionJob: { parameters: { id: SAVED_ASSET_WITH_JOB } },
-      deactivateSavedAsset: { parameters: { id: SAVED_ASSET_WITHOUT_JOB } },
+      deactivateSavedAsset: {
+        parameters: { id: SAVED_ASSET_TO_DEACTIVATE },
+        outcome: {
+          statuses: [404],
+          why: 'when it runs a second time (the first deactivated the saved asset)',
+        },
+      },
       listEvents: { parameters: { after: null, purchaseOrderNumber: po } },
       getLogEntry: {
         parameters: { logId: '3f0c3f5e-7d4b-4a53-9a43-1f0b0c8f4c11' },

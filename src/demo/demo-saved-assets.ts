@@ -1,8 +1,7 @@
 import { AssetsService } from '../assets';
 import { demoArtwork } from '../catalog';
-import { Actor } from '../common/auth/actor';
-import { Role } from '../common/auth/role';
 import { SavedAssetsService } from '../saved-assets';
+import { demoActor } from './demo-actor';
 
 /** The organization the demo library belongs to. */
 export const DEMO_ORGANIZATION = 'DEMO-ORG';
@@ -20,13 +19,7 @@ export async function seedDemoLibrary(
   assets: AssetsService,
   saved: SavedAssetsService,
 ): Promise<number> {
-  const actor: Actor = {
-    clientId: client.id,
-    clientHandle: client.handle,
-    role: Role.Admin,
-    tokenId: 'demo-seed',
-    sandbox: false,
-  };
+  const actor = demoActor(client);
   let count = 0;
   const save = async (name: string) => {
     count++;

@@ -14,7 +14,10 @@ import { AppConfig } from '../config/app-config';
 import { ClientsService, Plan, TokensService } from '../clients';
 import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipe-sets';
 import { SavedAssetsService } from '../saved-assets';
+import { DemoAccount } from './demo-account';
+import { demoActor } from './demo-actor';
 import { demoDesign } from './demo-designs';
+import { DemoExampleIds, DemoIds } from './demo-example-ids';
 import { seedDemoLibrary } from './demo-saved-assets';
 
 export const DEMO_CLIENT_HANDLE = 'demo';
@@ -42,6 +45,15 @@ export interface DemoRecipeSet {
  */
 export const DEMO_READABLE_IDS = ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'];
 const DEMO_RECIPE_SETS = DEMO_READABLE_IDS.length;
+/**
+ * A demo recipe set on the product with render states (the bottle's lid and background, and the
+ * preset `print-output`), which the render-state examples name.
+ */
+export const DEMO_RENDER_STATE_RECIPE_SET = {
+  readableId: 'DEMBTL2A',
+  product: 'demo-bottle',
+  preset: 'print-output',
+};
 
 /** Demo data is for trying the service out: its Admin token is printed, so never in production. */
 export class DemoDataNotInProduction extends DomainError {
@@ -55,9 +67,9 @@ export class DemoDataNotInProduction extends DomainError {
 }
 
 /**
- * Demo data: a client with an Admin token, the demo catalog, a few designed recipe sets and a
- * small artwork library (saved assets with production jobs),
- * created once and never in production; and the operator commands that put the demo catalog
+ * Demo data: a client with an Admin token, the demo catalog, a few designed recipe sets, a
+ * small artwork library (saved assets with production jobs) and the account rows Swagger's
+ * examples act on (DemoAccount), created once and never in production; and the operator commands that put the demo catalog
  * and designed recipe sets into any client.
  */
 @Injectable()
@@ -74,6 +86,8 @@ export class DemoService {
     private readonly assets: AssetsService,
     private readonly designs: RecipeSetDesignsService,
     private readonly saved: SavedAssetsService,
+    private readonly account: DemoAccount,
+    private readonly exampleIds: DemoExampleIds,
   ) {}
 
   async seed(): Promise<DemoSeedResult> {
@@ -81,6 +95,7 @@ export class DemoService {
     const existing = await this.clients.findByHandle(DEMO_CLIENT_HANDLE);
     if (existing) {
       this.logger.log(`demo client "${DEMO_CLIENT_HANDLE}" exists: nothing to create`);
+      this.exampleIds.set(await this.findIds(existing));
       return {
         created: false,
         clientHandle: DEMO_CLIENT_HANDLE,
@@ -107,12 +122,32 @@ export class DemoService {
     );
     const library = await seedDemoLibrary(client, this.assets, this.saved);
     this.logger.log(`demo library: ${library} saved assets with their production jobs`);
+    const { readableId, product, preset } = DEMO_RENDER_STATE_RECIPE_SET;
+    await this.createRecipeSets(DEMO_CLIENT_HANDLE, {
+      count: 1,
+      product,
+      readableIds: [readableId],
+    });
+    this.logger.log(
+      `demo render states: recipe set ${readableId} on ${product} (preset ${preset})`,
+    );
+    const account = await this.account.create(client, DEMO_READABLE_IDS[0], (line) =>
+      this.logger.log(line),
+    );
+    this.exampleIds.set({ recipeUuid: recipeSets[0].uuid, ...account });
     return {
       created: true,
       clientHandle: DEMO_CLIENT_HANDLE,
       token: issued.token,
       recipeSets: recipeSets.map((r) => r.readableId),
     };
+  }
+
+  /** The ids of the demo rows the examples name, as they are now (see DemoExampleIds). */
+  private async findIds(client: { id: string; handle: string }): Promise<Partial<DemoIds>> {
+    const first = DEMO_READABLE_IDS[0];
+    const recipeSet = await this.designs.get(demoActor(client), first).catch(() => undefined);
+    return { recipeUuid: recipeSet?.uuid, ...(await this.account.find(client, first)) };
   }
 
   /** Installs the demo products the client lacks (`catalog install-demo`). */

@@ -4,4 +4,6 @@ export { DEFAULT_DEMO_PRODUCT, DemoService } from './demo.service';
 export type { DemoSeedResult } from './demo.service';
 /** The OpenAPI document's examples: they name the demo's data (src/common/openapi/document-examples.ts). */
 export { demoExamples } from './demo-examples';
+/** The ids of the demo's rows, for the served document's examples (read on each request). */
+export { DemoExampleIds } from './demo-example-ids';
 export { existingDemoTokenFile, writeDemoToken } from './demo-token-file';

@@ -22,5 +22,7 @@ export type { PersonalData } from './order-encryption';
 /** Input limits of the order DTOs, for tests that probe them. */
 export { ADDRESS_REQUIRED } from './dto/address.dto';
 export { MAX_SERIAL_NUMBERS, MAX_TRACKING_NUMBERS } from './dto/acknowledgement.dto';
+/** The acknowledgement example, for the OpenAPI examples of the demo's orders (its address). */
+export { ACK_EXAMPLE } from './orders.examples';
 /** The whole-schema list. */
 export { ORDER_ENTITIES } from './entities';

@@ -17,6 +17,8 @@ export { RecipeSetDesignsService } from './recipe-set-designs.service';
 export type { DesignedRecipeSet } from './recipe-set-designs.service';
 export type { Design, DesignElement, LocationDesign, TextElement, ImageElement } from './design';
 export { RecipeSetNotFound, TooManyRecipeSets } from './recipe-sets.errors';
+/** The design example, for the OpenAPI examples that design on the demo's upload. */
+export { DESIGN_EXAMPLE } from './recipe-sets.examples';
 export { parseRecipeSetRef } from './readable-id';
 export { ApiRecipeSetRefParam, RECIPE_SET_REF_PATTERN } from './recipe-set-ref.param';
 export type { RecipeSetRef } from './readable-id';

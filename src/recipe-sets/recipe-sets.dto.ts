@@ -17,6 +17,7 @@ import { DESIGN_LIMITS, designShapeProblems } from './design-rules';
 import { READABLE_ID_PATTERN } from './readable-id';
 import { TEXT_ALIGNMENTS, TextAlign } from './design';
 import { RECIPE_STATUSES, RecipeStatus } from './recipe-status';
+import { DESIGN_EXAMPLE } from './recipe-sets.examples';
 
 /** Text in a bundled font; (`x`, `y`) is its anchor on the first baseline, in mm. */
 export class TextElementDto {
@@ -75,26 +76,6 @@ export class LocationDesignDto {
   })
   elements: (TextElementDto | ImageElementDto)[];
 }
-
-const DESIGN_EXAMPLE = {
-  front: {
-    elements: [
-      {
-        type: 'text',
-        text: 'Team Rocket',
-        font: 'roboto-bold',
-        size: 48,
-        colour: '#d62828',
-        x: 150,
-        y: 80,
-        align: 'center',
-      },
-    ],
-  },
-  back: {
-    elements: [{ type: 'image', uploadedAssetId: 1, x: 100, y: 120, width: 100, height: 100 }],
-  },
-};
 
 const DESIGN_SCHEMA = {
   type: 'object' as const,

@@ -76,7 +76,15 @@ describe('CLI: webhooks list, create, disable, deliveries (next to a running ser
   });
 
   it('refuses what the API refuses, and bad arguments, with a message and no change', async () => {
-    const refused = await runCli(t.db.env, 'webhooks', 'create', a.handle, 'https://10.0.0.1/x');
+    // As the API under test is configured: no demo data, so private targets are refused (where
+    // demo data is seeded, as by default in embedded mode, they are allowed).
+    const refused = await runCli(
+      { ...t.db.env, SEED_DEMO: 'false' },
+      'webhooks',
+      'create',
+      a.handle,
+      'https://10.0.0.1/x',
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('10.0.0.1 is a private address');
     const unknownType = await runCli(

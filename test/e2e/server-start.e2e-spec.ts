@@ -15,6 +15,14 @@ import {
 import { startMissingDatabaseServer } from '../support/missing-database-server';
 
 // Tests that run child processes have budgets sized in test/support/budgets.ts.
+/** The line of a message held in the outbox (no SMTP_URL): the demo's invitation and share. */
+const HELD =
+  '[Messages] a message is kept in the outbox: SMTP_URL is not set (npm run cli -- outbox list)';
+/** …on a terminal, followed by its fields (the message's id, channel, kind, masked recipient). */
+const HELD_WITH_FIELDS = expect.stringMatching(
+  /^\[Messages\] a message is kept in the outbox: SMTP_URL is not set .*"to":"s\*\*\*@example.com"/,
+);
+
 /** The built server and CLI started as an operator does, on a fresh embedded data directory. */
 describe('Server start-up (built, embedded database)', () => {
   let dataDir: string;
@@ -123,6 +131,14 @@ describe('Server start-up (built, embedded database)', () => {
           /^\[Demo\] demo designs: 5 recipe sets \(DEMTEE2A, DEMTEE2B, DEMTEE2C, DEMTEE2D, DEMTEE2E\)$/,
         ),
         '[Demo] demo library: 3 saved assets with their production jobs',
+        '[Demo] demo render states: recipe set DEMBTL2A on demo-bottle (preset print-output)',
+        HELD,
+        '[Demo] demo colleague: sam.taylor@example.com invited (the e-mail waits in the outbox without SMTP)',
+        '[Demo] demo token: a second token, for the revokeToken example',
+        HELD,
+        '[Demo] demo share link: DEMTEE2A shared with sam.taylor@example.com',
+        '[Demo] demo moderation lists: the word "blockhead" and the image hash 8c3e1f0a9b7d2e64',
+        '[Demo] demo webhooks: 2 disabled endpoints on http://127.0.0.1:8080/hooks/customizer, and a test ping',
         '[Start] listening',
       ]);
       // Nest's own module and route lines are at debug.
@@ -165,11 +181,19 @@ describe('Server start-up (built, embedded database)', () => {
       const steps = logs.map((l) => l.slice('00:00:00.000 INFO  '.length));
       expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
       expect(steps[1]).toBe('[Start] database: created from the migrated template');
-      expect(steps.slice(-4)).toEqual([
+      expect(steps.slice(-12)).toEqual([
         '[Demo] demo client "demo" created with an Admin token',
         '[Demo] demo catalog: demo-tee, demo-bottle',
         expect.stringMatching(/^\[Demo\] demo designs: 5 recipe sets /),
         '[Demo] demo library: 3 saved assets with their production jobs',
+        '[Demo] demo render states: recipe set DEMBTL2A on demo-bottle (preset print-output)',
+        HELD_WITH_FIELDS,
+        '[Demo] demo colleague: sam.taylor@example.com invited (the e-mail waits in the outbox without SMTP)',
+        '[Demo] demo token: a second token, for the revokeToken example',
+        HELD_WITH_FIELDS,
+        '[Demo] demo share link: DEMTEE2A shared with sam.taylor@example.com',
+        '[Demo] demo moderation lists: the word "blockhead" and the image hash 8c3e1f0a9b7d2e64',
+        '[Demo] demo webhooks: 2 disabled endpoints on http://127.0.0.1:8080/hooks/customizer, and a test ping',
       ]);
       expect(server.stdout).not.toContain('Mapped {');
       const file = join(dataDir, 'demo-token');

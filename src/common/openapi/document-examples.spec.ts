@@ -89,6 +89,23 @@ describe('applyExamples', () => {
     expect(json).toEqual({ schema: {}, example: { b: 2 } });
   });
 
+  it('shows the named body example first, keeping the others; refuses a name it lacks', () => {
+    const d = document();
+    const json = (operation(d, '/things/{flag}', 'post').requestBody as never)['content'][
+      'application/json'
+    ] as { examples: Record<string, unknown> };
+    json.examples = { old: { value: { a: 1 } }, other: { value: { a: 2 } } };
+    applyExamples(d, { parameters: {}, operations: { makeThing: { bodyExample: 'other' } } });
+    expect(Object.keys(json.examples)).toEqual(['other', 'old']);
+    expect(json.examples.old).toEqual({ value: { a: 1 } });
+    expect(() =>
+      applyExamples(document(), {
+        parameters: {},
+        operations: { makeThing: { bodyExample: 'none' } },
+      }),
+    ).toThrow('makeThing: no body example named none');
+  });
+
   it('lists the documented non-success answers and says why, once however often applied', () => {
     const d = document();
     const table = {

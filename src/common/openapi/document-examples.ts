@@ -22,6 +22,11 @@ export interface OperationExamples {
   /** The JSON body's example. */
   body?: unknown;
   /**
+   * Which of the body's named examples Swagger UI shows first (it fills in the first), all of them
+   * kept: one that executes as shown where the first would not suit the table's data.
+   */
+  bodyExample?: string;
+  /**
    * Answers the example gets that are not a success, each documented among the operation's
    * responses: e.g. 409 when the example runs a second time, 403 for a sandbox helper called
    * with a live token. `why` is added to that response's description.
@@ -109,6 +114,16 @@ export function applyExamples(document: OpenAPIObject, table: DocumentExamples):
           delete json.examples;
           json.example = own.body;
         }
+      }
+      if (own.bodyExample !== undefined) {
+        const body = resolved(document, operation.requestBody as Node);
+        const json = (body.content as Record<string, Node>)['application/json'];
+        const examples = json?.examples as Record<string, unknown> | undefined;
+        if (!examples || !(own.bodyExample in examples))
+          throw new Error(
+            `${operation.operationId as string}: no body example named ${own.bodyExample}`,
+          );
+        json.examples = { [own.bodyExample]: examples[own.bodyExample], ...examples };
       }
       if (own.outcome) {
         operation[EXAMPLE_OUTCOME] = own.outcome.statuses;
