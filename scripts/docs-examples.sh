@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the shell examples of the README and of docs/ as printed, in order, against a fresh
 # `npm start` (embedded mode, demo data), with the variables its banner tells a reader to export
-# (API, TOKEN from the demo token file it names, RECIPE_SET). Every ```sh block runs, one shell for all of them (a block may use what
+# (API, TOKEN from the demo token file it names, RECIPE_SET; CONSOLE_EMAIL and CONSOLE_PASSWORD). Every ```sh block runs, one shell for all of them (a block may use what
 # an earlier one set); ```sh skip marks a block that cannot run here (it starts a server or needs
 # a second one) and ```text an output. curl fails on any 4xx or 5xx answer (--fail-with-body) unless
 # the example passes -w (it prints the status itself); a failing command fails the run, naming the
@@ -82,6 +82,9 @@ API=$(jq -r .url <<<"$banner")
 TOKEN=$(cat "$(jq -r .demo.tokenFile <<<"$banner")")
 RECIPE_SET=$(jq -r '.demo.recipeSets[0]' <<<"$banner")
 [ "$TOKEN" != null ] && [ "$RECIPE_SET" != null ] || fail "the banner has no demo token or recipe set: $banner"
+CONSOLE_EMAIL=$(jq -r .demo.consoleUser.email <<<"$banner")
+[ "$CONSOLE_EMAIL" != null ] || fail "the banner has no demo console user: $banner"
+CONSOLE_PASSWORD=$(cat "$(jq -r .demo.consoleUser.passwordFile <<<"$banner")")
 
 if [ -n "$contract" ]; then
   # Prism's own port: the next one up, retried on another when it is taken.
@@ -105,6 +108,7 @@ script="$work/examples.sh"
 {
   echo 'set -euo pipefail'
   printf 'export API=%q TOKEN=%q RECIPE_SET=%q\n' "$API" "$TOKEN" "$RECIPE_SET"
+  printf 'export CONSOLE_EMAIL=%q CONSOLE_PASSWORD=%q\n' "$CONSOLE_EMAIL" "$CONSOLE_PASSWORD"
   # What a reader types is curl; here an HTTP error fails the example. With -w the example prints
   # the status itself (a 202 or a 303 is the point), so it is left alone.
   if [ -n "$contract" ]; then

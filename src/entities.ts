@@ -13,6 +13,7 @@ import { SHARE_ENTITIES } from './share';
 import { MODERATION_ENTITIES } from './moderation';
 import { AVAILABILITY_ENTITIES } from './availability';
 import { WEBHOOK_ENTITIES } from './webhooks';
+import { USER_SESSION_ENTITIES } from './users';
 
 /**
  * Every TypeORM entity of the service: the schema the migrations must produce. The running app
@@ -22,6 +23,7 @@ import { WEBHOOK_ENTITIES } from './webhooks';
  */
 export const ENTITIES = [
   ...CLIENT_ENTITIES,
+  ...USER_SESSION_ENTITIES,
   ...LOG_ENTRY_ENTITIES,
   ...IDEMPOTENCY_ENTITIES,
   ...ASSET_ENTITIES,

@@ -11,7 +11,15 @@ import { exitAfterFailedStart, reachServices } from './start-services';
 import { loadConfigOrExit } from './bootstrap-config';
 import { openDatabase } from './database/open-database';
 import { logOutput } from './common/logging/logging.module';
-import { DemoSeedResult, DemoService, existingDemoTokenFile, writeDemoToken } from './demo';
+import {
+  DEMO_CONSOLE_USER,
+  DemoSeedResult,
+  DemoService,
+  existingDemoPasswordFile,
+  existingDemoTokenFile,
+  writeDemoPassword,
+  writeDemoToken,
+} from './demo';
 import { AppConfig } from './config/app-config';
 import { serveWorkerProbes } from './health';
 import { ensureAddressFree } from './common/process/port-check';
@@ -75,9 +83,13 @@ async function bootstrap(): Promise<void> {
   const tokenFile = seeded?.token
     ? await writeDemoToken(config.dataDir, seeded.token)
     : seeded && existingDemoTokenFile(config.dataDir);
+  // So does the console user's password.
+  const passwordFile = seeded?.consoleUser
+    ? await writeDemoPassword(config.dataDir, seeded.consoleUser.password)
+    : seeded && existingDemoPasswordFile(config.dataDir);
 
   printBanner(
-    banner(config, database.description, Date.now() - started, seeded, tokenFile),
+    banner(config, database.description, Date.now() - started, seeded, { tokenFile, passwordFile }),
     logOutput(),
   );
 }
@@ -92,7 +104,7 @@ function banner(
   database: string,
   readyMs: number,
   seeded: DemoSeedResult | undefined,
-  tokenFile: string | undefined,
+  { tokenFile, passwordFile }: { tokenFile?: string; passwordFile?: string },
 ): Banner {
   const text = [
     `Product Customizer Integration API is listening (${database}), ready in ${readyMs} ms`,
@@ -116,6 +128,13 @@ function banner(
         ? `    export TOKEN=$(cat ${shellWord(tokenFile)})`
         : `    export TOKEN=$(npm run -s cli -- token create ${seeded.clientHandle} --role Admin | tail -n1)`,
       ...(recipeSet ? [`    export RECIPE_SET=${recipeSet}`] : []),
+      ...(passwordFile
+        ? [
+            `  Demo console user ${DEMO_CONSOLE_USER.email} (Admin): its password is in ${passwordFile} (owner-only);`,
+            '  sign in with POST /api/session (docs/api/users.md, "Console sessions"):',
+            `    export CONSOLE_EMAIL=${DEMO_CONSOLE_USER.email} CONSOLE_PASSWORD=$(cat ${shellWord(passwordFile)})`,
+          ]
+        : []),
     );
   }
   const demo = seeded && {
@@ -125,6 +144,7 @@ function banner(
     recipeSets: seeded.recipeSets,
     // Where the token is, never the token: this line is a log record.
     ...(tokenFile ? { tokenFile } : {}),
+    ...(passwordFile ? { consoleUser: { email: DEMO_CONSOLE_USER.email, passwordFile } } : {}),
   };
   return {
     msg: 'listening',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { CatalogService } from '../catalog';
-import { DEFAULT_DEMO_PRODUCT, DemoService } from '../demo';
+import { AppConfig } from '../config/app-config';
+import { DEFAULT_DEMO_PRODUCT, DemoService, writeDemoPassword } from '../demo';
 import { createCountProblem, MAX_RECIPE_SETS_PER_CREATE } from '../recipe-sets';
 import { UsageError, withContext } from './context';
 import { out, printList, progress } from './output';
@@ -63,11 +64,23 @@ export function addCatalogCommands(program: Command): void {
     .command('demo')
     .description('demo data')
     .command('seed')
-    .description('create the demo client and its Admin token (once)')
+    .description(
+      "create the demo client and its Admin token (once); the console user's password goes to DATA_DIR/demo-password",
+    )
     .action(async () => {
-      const result = await withContext((ctx) => ctx.get(DemoService).seed());
-      const { token: secret, ...meta } = result;
-      out(meta);
+      const {
+        token: secret,
+        consoleUser,
+        ...meta
+      } = await withContext(async (ctx) => {
+        const result = await ctx.get(DemoService).seed();
+        // Like `npm start`: the password goes to an owner-only file, never to the output.
+        const passwordFile = result.consoleUser
+          ? await writeDemoPassword(ctx.get(AppConfig).dataDir, result.consoleUser.password)
+          : undefined;
+        return { ...result, ...(passwordFile ? { passwordFile } : {}) };
+      });
+      out(consoleUser ? { ...meta, consoleUser: consoleUser.email } : meta);
       if (secret) out(secret);
     });
 }

@@ -29,6 +29,8 @@ export interface UserSettings {
   failures: { limit: number; windowMs: number; blockMs: number };
   /** Failed checks of one e-mail address from all sources past which only fresh sources may try. */
   addressFailures: { limit: number; windowMs: number; blockMs: number };
+  /** Console sessions: the idle timeout and the absolute lifetime. */
+  sessions: { idleMs: number; lifetimeMs: number };
 }
 
 /** Events and webhooks (src/webhooks). */
@@ -111,6 +113,10 @@ export function userSettings(env: Environment): UserSettings {
       limit: env.CREDENTIALS_ADDRESS_FAILURE_LIMIT,
       windowMs: 15 * 60_000,
       blockMs: 15 * 60_000,
+    },
+    sessions: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      lifetimeMs: env.SESSION_LIFETIME_HOURS * 60 * 60_000,
     },
   };
 }

@@ -105,6 +105,14 @@ export class ServicesEnvironment extends WebhooksEnvironment {
   /** Invitation e-mails (new and sent again) one client may have sent per UTC day. */
   @IntBetween(1, 100_000)
   INVITATION_DAILY_LIMIT = 200;
+
+  /** A console session ends after this many minutes without a request (src/users/sessions). */
+  @IntBetween(5, 1440)
+  SESSION_IDLE_MINUTES = 30;
+
+  /** A console session ends this many hours after sign-in, however busy. */
+  @IntBetween(1, 720)
+  SESSION_LIFETIME_HOURS = 12;
 }
 
 /** What the services' variables get wrong together (each alone is checked by its rule). */

@@ -1,5 +1,5 @@
 import type { ExampleContext, OperationExamples } from '../common/openapi/document-examples';
-import { DEMO_WEBHOOK_URL } from './demo-account';
+import { DEMO_CONSOLE_USER, DEMO_WEBHOOK_URL } from './demo-account';
 import { DEMO_ID_PLACEHOLDERS, DemoIds } from './demo-example-ids';
 
 /** The answer of an example that removes a demo row, when it runs again. */
@@ -56,6 +56,28 @@ export function accountExamples(
         body: { since: new Date(context.now.getTime() - 86_400_000).toISOString() },
       },
       redeliverWebhook: { parameters: { id: ids.webhookDeliveryId } },
+      // The console's session routes: a browser's, not a token's (docs/api/users.md).
+      signIn: {
+        body: {
+          email: DEMO_CONSOLE_USER.email,
+          password: 'the password in DATA_DIR/demo-password',
+        },
+        outcome: {
+          statuses: [401],
+          why: "as it stands: the demo console user's password is random, in the owner-only file the banner names; put it in the body to sign in",
+        },
+      },
+      ...Object.fromEntries(
+        ['getSession', 'signOutEverywhere'].map((id) => [
+          id,
+          {
+            outcome: {
+              statuses: [401],
+              why: "with the API token Swagger UI sends: the route is about the console session a signed-in browser's cookie names",
+            },
+          },
+        ]),
+      ),
       deleteWebhookEndpoint: {
         parameters: { id: ids.removableWebhookEndpointId },
         outcome: GONE('second webhook endpoint'),

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Role } from '../common/auth/role';
 import { AppConfig } from '../config/app-config';
-import { TokensService } from '../clients';
+import { TokensService, UserRole } from '../clients';
 import { ModerationListsService } from '../moderation';
 import { ShareService } from '../share';
 import { UsersService } from '../users';
@@ -18,6 +19,16 @@ export const DEMO_COLLEAGUE = {
   email: 'sam.taylor@example.com',
   firstName: 'Sam',
   lastName: 'Taylor',
+};
+/**
+ * The demo's console user: an Admin who signs in at once (POST /api/session) with a random
+ * password that start-up writes to an owner-only file beside the token's, never to the output.
+ */
+export const DEMO_CONSOLE_USER = {
+  email: 'alex.morgan@example.com',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  role: UserRole.Admin,
 };
 export const REVOKED_TOKEN_LABEL = "Swagger's revokeToken example revokes this token";
 export const DEMO_WORD = { locale: 'en', word: 'blockhead' };
@@ -85,6 +96,14 @@ export class DemoAccount {
       blockedHashId: hash.id,
       ...(await this.createEndpoints(client, log)),
     };
+  }
+
+  /** The console user, active with a new random password; the password (shown once). */
+  async createConsoleUser(client: DemoClient, log: (line: string) => void): Promise<string> {
+    const password = randomBytes(15).toString('base64url');
+    await this.users.createActive(demoActor(client), DEMO_CONSOLE_USER, password);
+    log(`demo console user: ${DEMO_CONSOLE_USER.email} (Admin), signs in with a random password`);
+    return password;
   }
 
   /** The ids of the rows that are still there. */

@@ -14,7 +14,7 @@ import { AppConfig } from '../config/app-config';
 import { ClientsService, Plan, TokensService } from '../clients';
 import { createCountProblem, RecipeSetDesignsService, RecipeStatus } from '../recipe-sets';
 import { SavedAssetsService } from '../saved-assets';
-import { DemoAccount } from './demo-account';
+import { DEMO_CONSOLE_USER, DemoAccount } from './demo-account';
 import { demoActor } from './demo-actor';
 import { demoDesign } from './demo-designs';
 import { DemoExampleIds, DemoIds } from './demo-example-ids';
@@ -28,6 +28,8 @@ export interface DemoSeedResult {
   clientHandle: string;
   /** The Admin token, only when this call created the demo client. */
   token?: string;
+  /** The console user's e-mail address and password, only when this call created them. */
+  consoleUser?: { email: string; password: string };
   /** Readable ids of the demo recipe sets created with the client (its oldest, when it existed). */
   recipeSets: string[];
 }
@@ -135,10 +137,12 @@ export class DemoService {
       this.logger.log(line),
     );
     this.exampleIds.set({ recipeUuid: recipeSets[0].uuid, ...account });
+    const password = await this.account.createConsoleUser(client, (line) => this.logger.log(line));
     return {
       created: true,
       clientHandle: DEMO_CLIENT_HANDLE,
       token: issued.token,
+      consoleUser: { email: DEMO_CONSOLE_USER.email, password },
       recipeSets: recipeSets.map((r) => r.readableId),
     };
   }

@@ -6,4 +6,10 @@ export type { DemoSeedResult } from './demo.service';
 export { demoExamples } from './demo-examples';
 /** The ids of the demo's rows, for the served document's examples (read on each request). */
 export { DemoExampleIds } from './demo-example-ids';
-export { existingDemoTokenFile, writeDemoToken } from './demo-token-file';
+export {
+  existingDemoPasswordFile,
+  existingDemoTokenFile,
+  writeDemoPassword,
+  writeDemoToken,
+} from './demo-token-file';
+export { DEMO_CONSOLE_USER } from './demo-account';

@@ -13,3 +13,5 @@ export { InviteUserDto, UserDto } from './dto/user.dto';
 export { MAX_USER_PAGE_SIZE } from './dto/list-users.dto';
 /** The credential check's failure counter (the timing tests reset it). */
 export { CREDENTIAL_FAILURES } from './credentials.service';
+/** The console sessions' table (src/entities.ts lists every entity). */
+export { USER_SESSION_ENTITIES } from './sessions/user-session.entity';

@@ -4,6 +4,8 @@ import { Actor } from '../common/auth/actor';
 import { ClientAccess } from '../common/auth/client-access';
 import { Clock } from '../common/clock/clock';
 import { newCapability } from '../common/crypto/capability';
+import { PasswordHasher } from '../common/crypto/password-hasher';
+import { ValidationFailed } from '../common/errors/domain-error';
 import { messageLocale, MessageOutbox, MessageQuota } from '../messages';
 import { UnitOfWork } from '../common/persistence/unit-of-work';
 import { isUniqueViolation } from '../common/persistence/pg-errors';
@@ -12,6 +14,7 @@ import { AppConfig } from '../config/app-config';
 import { InviteUserDto, UpdateUserDto, UserDto } from './dto/user.dto';
 import { UserRole, UserStatus } from '../clients';
 import { invitationMessage } from './invitation-message';
+import { passwordProblems } from './password-policy';
 import { userDto } from './users.mapper';
 import {
   EmailAmbiguous,
@@ -20,6 +23,8 @@ import {
   UserNotFound,
 } from './users.errors';
 import { UserRow, UsersRepository } from './users.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { SessionEnd } from './sessions/user-session.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,6 +45,8 @@ export class UsersService {
     private readonly tokens: TokensService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly sessions: SessionsService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /**
@@ -56,20 +63,12 @@ export class UsersService {
       return await this.uow.run(async () => {
         if (await this.repo.findInClient(actor.clientId, email)) throw new EmailInUse();
         const { id } = await this.repo.insert({
-          clientId: actor.clientId,
-          email,
-          sandbox: actor.sandbox,
-          firstName: input.firstName || null,
-          lastName: input.lastName || null,
-          role: input.role ?? UserRole.User,
+          ...newUser(actor, input, email, now),
           status: UserStatus.Invited,
-          locale: messageLocale(input.locale),
           passwordHash: null,
           invitationTokenHash: link.hash,
           invitationExpiresAt: this.expiry(now),
-          invitedAt: now,
           acceptedAt: null,
-          updatedAt: now,
         });
         const user = (await this.repo.find(id))!;
         await this.sendInvitation(user, link.token);
@@ -80,6 +79,30 @@ export class UsersService {
       if (isUniqueViolation(err, 'UQ_app_user_client_email')) throw new EmailInUse();
       throw err;
     }
+  }
+
+  /**
+   * A user who signs in at once with `password` (it meets the acceptance page's policy), with no
+   * invitation sent: the demo's console user, whose password start-up writes to an owner-only file.
+   */
+  async createActive(actor: Actor, input: InviteUserDto, password: string): Promise<UserDto> {
+    const email = input.email.toLowerCase();
+    const problems = passwordProblems(password, password, email);
+    if (problems.length) throw new ValidationFailed(`password: ${problems.join(', ')}.`);
+    const passwordHash = await this.hasher.hash(password);
+    const now = this.clock.now();
+    return this.uow.run(async () => {
+      if (await this.repo.findInClient(actor.clientId, email)) throw new EmailInUse();
+      const { id } = await this.repo.insert({
+        ...newUser(actor, input, email, now),
+        status: UserStatus.Active,
+        passwordHash,
+        invitationTokenHash: null,
+        invitationExpiresAt: null,
+        acceptedAt: now,
+      });
+      return userDto((await this.repo.find(id))!);
+    });
   }
 
   /**
@@ -156,6 +179,9 @@ export class UsersService {
         ...(input.role ? { role: input.role } : {}),
         updatedAt: this.clock.now(),
       });
+      // A disabled user's console sessions end with it (enabling again does not revive them).
+      if (status === UserStatus.Disabled)
+        await this.sessions.endAllOfUser(user.id, SessionEnd.UserDisabled);
       tokenIds = await this.repo.tokenIds(user.id);
       tx.afterCommit(() => this.tokens.forget(tokenIds));
     });
@@ -191,4 +217,19 @@ export class UsersService {
       }),
     ]);
   }
+}
+
+/** What every new user row of the caller's client has, whether invited or active at once. */
+function newUser(actor: Actor, input: InviteUserDto, email: string, now: Date) {
+  return {
+    clientId: actor.clientId,
+    email,
+    sandbox: actor.sandbox,
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    role: input.role ?? UserRole.User,
+    locale: messageLocale(input.locale),
+    invitedAt: now,
+    updatedAt: now,
+  };
 }

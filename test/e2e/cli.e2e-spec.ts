@@ -1,5 +1,5 @@
 import { MessageOutbox } from '../../src/messages';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -314,8 +314,16 @@ describe('CLI (its program in this process; the built file as operators run it w
         seeded.stdout.slice(0, seeded.stdout.lastIndexOf(seeded.lastLine)),
       ) as {
         recipeSets: string[];
+        consoleUser: string;
+        passwordFile: string;
       };
       expect(meta.recipeSets).toHaveLength(5);
+      // The console user's password is in its owner-only file, not in the output.
+      expect(meta.consoleUser).toBe('alex.morgan@example.com');
+      expect((await stat(meta.passwordFile)).mode & 0o777).toBe(0o600);
+      const password = (await readFile(meta.passwordFile, 'utf8')).trim();
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      expect(seeded.stdout + seeded.stderr).not.toContain(password);
       const again = await spawnCli(env, 'demo', 'seed');
       expect(JSON.parse(again.stdout)).toEqual({
         created: false,

@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = [
   /^(GET|HEAD) \/cdn\/:namespace\/:shard\/:file$/,
   /^POST \/api\/user\/check-credentials$/,
   /^(GET|POST) \/invitation\/:token$/,
+  // The console's sign-in, and its sign-out (which checks the session's CSRF token itself).
+  /^(POST|DELETE) \/api\/session$/,
   // A share link's page and its image: the token in the path is the capability.
   /^GET \/share\/:token(\/image)?$/,
   // The availability pages check the token header or a session cookie themselves (a 401 there

@@ -116,6 +116,15 @@ describe('Server start-up (built, embedded database)', () => {
     return token;
   }
 
+  async function demoPassword(server: { stdout: string; stderr: string }): Promise<string> {
+    const file = join(dataDir, 'demo-password');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const password = (await readFile(file, 'utf8')).trim();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(`${server.stdout}${server.stderr}`).not.toContain(password);
+    return password;
+  }
+
   it('in development with output piped writes JSON lines: one per start-up step, then the banner naming the demo token file', async () => {
     const server = await startBuiltServer({ DATA_DIR: dataDir });
     try {
@@ -139,6 +148,7 @@ describe('Server start-up (built, embedded database)', () => {
         '[Demo] demo share link: DEMTEE2A shared with sam.taylor@example.com',
         '[Demo] demo moderation lists: the word "blockhead" and the image hash 8c3e1f0a9b7d2e64',
         '[Demo] demo webhooks: 2 disabled endpoints on http://127.0.0.1:8080/hooks/customizer, and a test ping',
+        '[Demo] demo console user: alex.morgan@example.com (Admin), signs in with a random password',
         '[Start] listening',
       ]);
       // Nest's own module and route lines are at debug.
@@ -149,6 +159,10 @@ describe('Server start-up (built, embedded database)', () => {
           client: 'demo',
           created: true,
           tokenFile: join(dataDir, 'demo-token'),
+          consoleUser: {
+            email: 'alex.morgan@example.com',
+            passwordFile: join(dataDir, 'demo-password'),
+          },
           recipeSets: ['DEMTEE2A', 'DEMTEE2B', 'DEMTEE2C', 'DEMTEE2D', 'DEMTEE2E'],
         },
       });
@@ -158,6 +172,15 @@ describe('Server start-up (built, embedded database)', () => {
         headers: { SERVICE_API_TOKEN: token },
       });
       expect(current.status).toBe(200);
+      // The console user signs in with the password of its file, which no output holds.
+      const password = await demoPassword(server);
+      const signIn = await fetch(`${server.baseUrl}/api/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'alex.morgan@example.com', password }),
+      });
+      expect(signIn.status).toBe(201);
+      expect(signIn.headers.get('set-cookie')).toMatch(/^pci_session=/);
     } finally {
       await server.stop();
     }
@@ -165,9 +188,14 @@ describe('Server start-up (built, embedded database)', () => {
     const again = await startBuiltServer({ DATA_DIR: dataDir });
     try {
       expect(records(again.stdout).at(-1)).toMatchObject({
-        demo: { created: false, tokenFile: join(dataDir, 'demo-token') },
+        demo: {
+          created: false,
+          tokenFile: join(dataDir, 'demo-token'),
+          consoleUser: { passwordFile: join(dataDir, 'demo-password') },
+        },
       });
       await demoToken(again);
+      await demoPassword(again);
     } finally {
       await again.stop();
     }
@@ -181,7 +209,7 @@ describe('Server start-up (built, embedded database)', () => {
       const steps = logs.map((l) => l.slice('00:00:00.000 INFO  '.length));
       expect(steps[0]).toBe(`[Start] database: embedded database in ${dataDir}`);
       expect(steps[1]).toBe('[Start] database: created from the migrated template');
-      expect(steps.slice(-12)).toEqual([
+      expect(steps.slice(-13)).toEqual([
         '[Demo] demo client "demo" created with an Admin token',
         '[Demo] demo catalog: demo-tee, demo-bottle',
         expect.stringMatching(/^\[Demo\] demo designs: 5 recipe sets /),
@@ -194,6 +222,7 @@ describe('Server start-up (built, embedded database)', () => {
         '[Demo] demo share link: DEMTEE2A shared with sam.taylor@example.com',
         '[Demo] demo moderation lists: the word "blockhead" and the image hash 8c3e1f0a9b7d2e64',
         '[Demo] demo webhooks: 2 disabled endpoints on http://127.0.0.1:8080/hooks/customizer, and a test ping',
+        '[Demo] demo console user: alex.morgan@example.com (Admin), signs in with a random password',
       ]);
       expect(server.stdout).not.toContain('Mapped {');
       const file = join(dataDir, 'demo-token');
@@ -208,6 +237,9 @@ describe('Server start-up (built, embedded database)', () => {
         `    export API=${server.baseUrl}`,
         `    export TOKEN=$(cat ${file})`,
         '    export RECIPE_SET=DEMTEE2A',
+        `  Demo console user alex.morgan@example.com (Admin): its password is in ${join(dataDir, 'demo-password')} (owner-only);`,
+        '  sign in with POST /api/session (docs/api/users.md, "Console sessions"):',
+        `    export CONSOLE_EMAIL=alex.morgan@example.com CONSOLE_PASSWORD=$(cat ${join(dataDir, 'demo-password')})`,
       ]);
       expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);
       await demoToken(server);

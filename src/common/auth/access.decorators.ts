@@ -6,7 +6,11 @@ import {
 } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
 import { ApiTextError } from '../openapi/api-text-error.decorator';
-import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY } from '../openapi/security-schemes';
+import {
+  API_TOKEN_SECURITY,
+  SESSION_SECURITY,
+  SIGNED_URL_SECURITY,
+} from '../openapi/security-schemes';
 import { Actor } from './actor';
 import { Role } from './role';
 
@@ -19,8 +23,9 @@ export const Public = (): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_RULE, { public: true } satisfies AccessRule);
 
 /**
- * Requires a valid API token with at least `role` (default `User`), and documents the token
- * header and the 401/403 answers in OpenAPI in the same place. With `signedUrls`, a request
+ * Requires a valid API token or console session with at least `role` (default `User`), and
+ * documents the token header, the session cookie and the 401/403 answers in OpenAPI in the same
+ * place. With `signedUrls`, a request
  * without a token may instead carry a valid signature (see UrlSigner); it then acts as a `User`
  * of the client the URL was signed for.
  */
@@ -32,6 +37,7 @@ export function Authenticated(
   const decorators = [
     SetMetadata(ACCESS_RULE, { public: false, role, signedUrls } satisfies AccessRule),
     ApiSecurity(API_TOKEN_SECURITY),
+    ApiSecurity(SESSION_SECURITY),
     ...(signedUrls ? [ApiSecurity(SIGNED_URL_SECURITY)] : []),
     ApiTextError(
       401,

@@ -12,6 +12,9 @@ export interface Actor {
    * never acts for another client (see actsForAnyClient).
    */
   readonly sandbox: boolean;
+  /** A console session's caller: its user and session (tokenId then holds the user's id). */
+  readonly userId?: string;
+  readonly sessionId?: string;
 }
 
 /**

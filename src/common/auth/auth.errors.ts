@@ -21,6 +21,38 @@ export class InvalidToken extends DomainError {
   }
 }
 
+export class SessionEnded extends DomainError {
+  constructor() {
+    super(
+      'SESSION_ENDED',
+      ErrorKind.Unauthenticated,
+      'The console session has ended, expired or was signed out: sign in again.',
+    );
+  }
+}
+
+/** An unsafe request under a console session without its CSRF token (docs/design.md §3). */
+export class CsrfTokenRequired extends DomainError {
+  constructor(header: string) {
+    super(
+      'CSRF_TOKEN_REQUIRED',
+      ErrorKind.Forbidden,
+      `A request that changes something under a console session needs the session's CSRF token in the ${header} header (GET /api/session answers it).`,
+    );
+  }
+}
+
+/** A request under a console session that the browser says another site made. */
+export class CrossSiteSessionRequest extends DomainError {
+  constructor(evidence: string) {
+    super(
+      'CROSS_SITE_REQUEST',
+      ErrorKind.Forbidden,
+      `Console sessions are accepted only from the console's own site; the browser says this request came from another (${evidence.slice(0, 120)}).`,
+    );
+  }
+}
+
 export class InvalidSignedUrl extends DomainError {
   constructor(reason: 'expired' | 'invalid') {
     super(

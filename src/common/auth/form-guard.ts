@@ -60,7 +60,7 @@ export class FormGuard {
  * browser sends it, else an Origin that is neither BASE_URL's nor the Host the request names. (Pages sent with Referrer-Policy:
  * no-referrer make browsers post `Origin: null`: that alone proves nothing either way.)
  */
-function sameOrigin(req: Request, own: string): boolean {
+export function sameOrigin(req: Request, own: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site) return site === 'same-origin' || site === 'none';
   const origin = req.headers.origin;

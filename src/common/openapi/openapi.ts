@@ -15,7 +15,12 @@ import { expressNullableReferences } from './nullable-references';
 import { applyPathForms } from './path-forms';
 import { applyProblemExamples } from './problem-examples';
 import { applyResponseHeaders } from './response-headers';
-import { API_TOKEN_SECURITY, SIGNED_URL_SECURITY, TOKEN_HEADER } from './security-schemes';
+import {
+  API_TOKEN_SECURITY,
+  SESSION_SECURITY,
+  SIGNED_URL_SECURITY,
+  TOKEN_HEADER,
+} from './security-schemes';
 
 export const OPENAPI_TITLE = 'Product Customizer Integration API';
 
@@ -88,6 +93,16 @@ export function buildOpenApiDocument(
         description: 'The API token of a client.',
       },
       API_TOKEN_SECURITY,
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'pci_session',
+        description:
+          "A console session (POST /api/session), for browsers: `__Host-pci_session` over HTTPS, `pci_session` over plain HTTP. A request that changes something (POST, PUT, PATCH, DELETE) also needs the session's CSRF token in `X-CSRF-Token` (403 without it); a request the browser marks as cross-site (`Sec-Fetch-Site`) is refused.",
+      },
+      SESSION_SECURITY,
     )
     .addApiKey(
       {

@@ -25,6 +25,7 @@ import { Sandbox1766003700000 } from './1766003700000-sandbox';
 import { UserAddressWorlds1767100000000 } from './1767100000000-user-address-worlds';
 import { WebhookFairDelivery1767300000000 } from './1767300000000-webhook-fair-delivery';
 import { SkuPolicy1767400000000 } from './1767400000000-sku-policy';
+import { UserSessions1767500000000 } from './1767500000000-user-sessions';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   UserAddressWorlds1767100000000,
   WebhookFairDelivery1767300000000,
   SkuPolicy1767400000000,
+  UserSessions1767500000000,
 ];
