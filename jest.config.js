@@ -22,6 +22,9 @@ const common = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
+  // A dynamic import() of a relative path names the built file (`./x.js`, as Node needs it):
+  // under Jest that is the TypeScript source beside it.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   // NestJS 12 packages are ESM-only: let swc turn them into CommonJS for Jest.
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|load-esm|uid|strtok3|token-types|@tokenizer|uint8array-extras)/)',

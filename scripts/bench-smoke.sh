@@ -2,8 +2,8 @@
 # Benchmark suites once with tiny sizes (1 s per scenario), side by side: the scenarios, their
 # attacks and probes still work against the current API. They measure nothing here: the targets
 # are measured by the full suites (npm run bench; results in bench/README.md).
-# Usage: scripts/bench-smoke.sh [suite ...]   (default: every suite; CI runs a third of them per
-# commit, turning with the commit, so that every suite runs at least once in three commits).
+# Usage: scripts/bench-smoke.sh [suite ...]   (default: every suite; CI runs one suite, or a sixth
+# of the abuse suite's attacks, per commit, turning with the commit: each once in eleven commits).
 # Needs `npm run build`, wrk, and PostgreSQL at BENCH_DATABASE_URL (default: the local server).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)"; exit
 declare -A ARGS=(
   [orders]="--orders 2000 --recipe-sets 50 --duration 1 --warmup 0 --repeat 1"
   [render]="--duration 1 --warmup 0 --repeat 1 --cold 1 --burst 3"
-  [print]="--idle 1 --stream 2 --connections 2"
+  [print]="--idle 1 --stream 2 --connections 2 --duration 1 --repeat 1"
   [saved-assets]="--assets 200 --duration 1 --warmup 0 --repeat 1"
   # Every attack of the abuse table against one embedded instance, with small inputs.
   # BENCH_SMOKE_ABUSE_PART=k/n: a part of them (every n-th from the k-th; CI turns k with the commit).

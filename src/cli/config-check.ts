@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SmtpMailer } from '../messages';
 import { causeOf, pingRedis, redactedUrl } from '../common/process/reach-at-start';
-import { S3BlobStore } from '../common/storage/s3-blob-store';
 import { AppConfig } from '../config/app-config';
 import { ConfigValidationError } from '../config/environment';
 import { openDatabase } from '../database/open-database';
@@ -92,6 +91,7 @@ export function serviceChecks(config: AppConfig): Check[] {
         if (!s3) return { skip: `BLOB_STORE=${config.blobStore}` };
         const where = `bucket ${s3.bucket}${s3.endpoint ? ` at ${redactedUrl(s3.endpoint)}` : ''}`;
         return named(where, async () => {
+          const { S3BlobStore } = await import('../common/storage/s3-blob-store.js');
           const store = new S3BlobStore(s3);
           try {
             await store.check();

@@ -1,4 +1,4 @@
-import nodemailer, { Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { EmailContent } from './outbound-message';
 
 /** Refused for good: retrying cannot help (an SMTP 5xx answer, e.g. an unknown recipient). */
@@ -6,18 +6,31 @@ export class DeliveryRefused extends Error {}
 
 /**
  * E-mail over SMTP (the only file that imports nodemailer): one pooled transport to SMTP_URL,
- * with timeouts so that a hung server fails the attempt instead of holding the worker.
+ * with timeouts so that a hung server fails the attempt instead of holding the worker. nodemailer
+ * is loaded on the first message: a process that sends none (the CLI, a test) never loads it.
  */
 export class SmtpMailer {
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
   ) {
-    const u = new URL(url);
+    // Checked at once: a malformed SMTP_URL fails the start, not the first message.
+    new URL(url);
+  }
+
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      this.create(createTransport),
+    );
+    return this.transport;
+  }
+
+  private create(createTransport: typeof import('nodemailer').createTransport): Transporter {
+    const u = new URL(this.url);
     const secure = u.protocol === 'smtps:';
-    this.transport = nodemailer.createTransport({
+    return createTransport({
       host: u.hostname,
       port: u.port ? Number(u.port) : secure ? 465 : 587,
       secure,
@@ -39,7 +52,9 @@ export class SmtpMailer {
 
   async send(to: string, email: EmailContent): Promise<void> {
     try {
-      await this.transport.sendMail({
+      await (
+        await this.connect()
+      ).sendMail({
         from: this.from,
         to,
         subject: email.subject,
@@ -58,10 +73,10 @@ export class SmtpMailer {
 
   /** Resolves when the SMTP server answers and accepts the credentials; sends nothing. */
   async verify(): Promise<void> {
-    await this.transport.verify();
+    await (await this.connect()).verify();
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

@@ -6,7 +6,6 @@ import { BlobKeys } from './blob-keys';
 import { BlobLinks } from './blob-links';
 import { BlobStore } from './blob-store';
 import { DirectoryBlobStore } from './directory-blob-store';
-import { S3BlobStore } from './s3-blob-store';
 
 /**
  * Where the service keeps bytes: the configured {@link BlobStore} (BLOB_STORE: a directory in
@@ -19,9 +18,10 @@ import { S3BlobStore } from './s3-blob-store';
     {
       provide: BlobStore,
       inject: [CommonSettings],
-      useFactory: (config: CommonSettings): BlobStore =>
+      // The AWS SDK is loaded only with BLOB_STORE=s3 (a directory store never loads it).
+      useFactory: async (config: CommonSettings): Promise<BlobStore> =>
         config.s3
-          ? new S3BlobStore(config.s3)
+          ? new (await import('./s3-blob-store.js')).S3BlobStore(config.s3)
           : new DirectoryBlobStore(join(config.dataDir, 'blobs')),
     },
     {
