@@ -36,7 +36,8 @@ for tool in curl jq; do
 done
 
 work=$(mktemp -d)
-port=$((20000 + RANDOM % 20000))
+# A port the system says is free (two scripts started in the same second drew the same RANDOM one).
+port=$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 pid=""
 cleanup() {
   if [ -n "$pid" ]; then
@@ -87,8 +88,8 @@ CONSOLE_EMAIL=$(jq -r .demo.consoleUser.email <<<"$banner")
 CONSOLE_PASSWORD=$(cat "$(jq -r .demo.consoleUser.passwordFile <<<"$banner")")
 
 if [ -n "$contract" ]; then
-  # Prism's own port: the next one up, retried on another when it is taken.
-  proxy_port=$((port + 1))
+  # Prism's own port: another the system says is free.
+  proxy_port=$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
   setsid "$prism" proxy "$contract" "$API" --port "$proxy_port" --host 127.0.0.1 \
     --validate-request false --cors false >"$work/prism.log" 2>&1 &
   proxy_pid=$!
