@@ -26,6 +26,7 @@ import {
 } from './console-session';
 import { UrlSigner } from './signed-urls';
 import { TokenAuthenticator } from './token-authenticator';
+import { fetchedCrossSite } from './form-guard';
 import { presentedToken } from './token-header';
 import { TOKEN_HEADER } from '../openapi/security-schemes';
 
@@ -72,9 +73,8 @@ export class ApiTokenGuard implements CanActivate {
 
   /** The caller of a console session, checked against cross-site use and for its CSRF token. */
   private async sessionActor(req: Request, session: string): Promise<Actor> {
-    const site = req.headers['sec-fetch-site'];
-    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
-      throw new CrossSiteSessionRequest(`Sec-Fetch-Site: ${site}`);
+    const crossSite = fetchedCrossSite(req);
+    if (crossSite) throw new CrossSiteSessionRequest(crossSite);
     const actor = await this.sessions.authenticate(session, this.clock.now());
     if (!actor) throw new SessionEnded();
     if (!isSafeMethod(req.method) && !csrfMatches(session, req.headers[CSRF_HEADER]))

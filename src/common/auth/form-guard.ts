@@ -62,7 +62,7 @@ export class FormGuard {
  */
 export function sameOrigin(req: Request, own: string): boolean {
   const site = req.headers['sec-fetch-site'];
-  if (site) return site === 'same-origin' || site === 'none';
+  if (site) return !fetchedCrossSite(req);
   const origin = req.headers.origin;
   if (!origin || origin === 'null') return true;
   try {
@@ -80,4 +80,15 @@ export function cookie(header: string | undefined, name: string): string | undef
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/**
+ * `Sec-Fetch-Site: <value>` when the browser says another site made the request (anything but
+ * same-origin or none), else undefined (also when the header is absent).
+ */
+export function fetchedCrossSite(req: Request): string | undefined {
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none'
+    ? undefined
+    : `Sec-Fetch-Site: ${String(site)}`;
 }

@@ -31,7 +31,7 @@ import {
   presentedSession,
   setSessionCookie,
 } from '../../common/auth/console-session';
-import { sameOrigin } from '../../common/auth/form-guard';
+import { fetchedCrossSite, sameOrigin } from '../../common/auth/form-guard';
 import { BodyLimit } from '../../common/http/body-limit';
 import { ApiTextError } from '../../common/openapi/api-text-error.decorator';
 import { CommonSettings } from '../../common/settings/common-settings';
@@ -152,9 +152,7 @@ export class SessionsController {
   private sameSite(req: Request): void {
     if (!sameOrigin(req, new URL(this.settings.baseUrl).origin))
       throw new CrossSiteSessionRequest(
-        req.headers['sec-fetch-site']
-          ? `Sec-Fetch-Site: ${String(req.headers['sec-fetch-site'])}`
-          : `Origin: ${String(req.headers.origin)}`,
+        fetchedCrossSite(req) ?? `Origin: ${String(req.headers.origin)}`,
       );
   }
 }
