@@ -36,8 +36,8 @@ for tool in curl jq; do
 done
 
 work=$(mktemp -d)
-# A port the system says is free (two scripts started in the same second drew the same RANDOM one).
-port=$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+# A free port below the kernel's ephemeral range (scripts/lib/ports.ts).
+port=$(node dist/scripts/free-port.js)
 pid=""
 cleanup() {
   if [ -n "$pid" ]; then
@@ -88,8 +88,8 @@ CONSOLE_EMAIL=$(jq -r .demo.consoleUser.email <<<"$banner")
 CONSOLE_PASSWORD=$(cat "$(jq -r .demo.consoleUser.passwordFile <<<"$banner")")
 
 if [ -n "$contract" ]; then
-  # Prism's own port: another the system says is free.
-  proxy_port=$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+  # Prism's own port: another free one.
+  proxy_port=$(node dist/scripts/free-port.js)
   setsid "$prism" proxy "$contract" "$API" --port "$proxy_port" --host 127.0.0.1 \
     --validate-request false --cors false >"$work/prism.log" 2>&1 &
   proxy_pid=$!

@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
-# A port the system says is free (two scripts started in the same second drew the same RANDOM one).
-port=$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+# A free port below the kernel's ephemeral range (scripts/lib/ports.ts), for the build npm start runs.
+node scripts/build-if-stale.mjs
+port=$(node dist/scripts/free-port.js)
 export DATA_DIR="$work/data" PORT="$port" BASE_URL="http://127.0.0.1:$port"
 unset DATABASE_URL REDIS_URL SEED_DEMO
 pid=""

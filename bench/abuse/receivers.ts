@@ -26,15 +26,16 @@ export class PingReceiver {
     });
   });
 
-  private constructor(readonly url: string) {}
+  /** Set by start(), once the server listens. */
+  url = '';
+
+  private constructor() {}
 
   static async start(): Promise<PingReceiver> {
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const receiver = new PingReceiver(`http://127.0.0.1:${port}/victim`);
-    await new Promise<void>((resolve) => receiver.server.listen(port, '127.0.0.1', resolve));
+    const receiver = new PingReceiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.server.address() as AddressInfo;
+    receiver.url = `http://127.0.0.1:${port}/victim`;
     onCleanup('victim webhook receiver', () => {
       receiver.server.closeAllConnections();
       return new Promise<void>((resolve) => receiver.server.close(() => resolve()));

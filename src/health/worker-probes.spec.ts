@@ -1,9 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { AddressInfo, createServer, Server } from 'node:net';
+import { AddressInfo, Server } from 'node:net';
 import { AppConfig } from '../config/app-config';
 import { parseEnvironment } from '../config/environment';
 import { MetricsService } from '../metrics';
 import { HealthService } from './health.service';
+import { freePort } from '../../scripts/lib/ports';
 import { serveWorkerProbes } from './worker-probes';
 
 const app = {
@@ -15,14 +16,6 @@ const app = {
           render: () => Promise.resolve(''),
         } as Partial<MetricsService>),
 } as unknown as INestApplicationContext;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('worker probes', () => {
   let server: Server | null = null;
