@@ -13,11 +13,16 @@ ARG BUILD_COMMIT=unknown
 ENV BUILD_COMMIT=$BUILD_COMMIT
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The console's workspace (console/): its packages install with the API's.
+COPY console/package.json ./console/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY src ./src
 COPY scripts ./scripts
 COPY bench ./bench
+# The console is built into dist/console, its client typed from the API document.
+COPY console ./console
+COPY openapi.json ./
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime: Node, tini as PID 1 (signals reach node; zombies are reaped), the app, a non-root user.

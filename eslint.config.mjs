@@ -26,6 +26,7 @@ const MODULES = [
   'demo',
   'sandbox',
   'messages',
+  'console',
 ];
 /**
  * Folders with a subfolder named like a module (src/common/metrics, src/catalog/demo). An import names a module's folder right after its `./`, `../` and `src/` steps, so `../common/metrics/…`

@@ -21,18 +21,28 @@ const inputs = [
   'tsconfig.json',
   'tsconfig.build.json',
   'nest-cli.json',
+  // The console (console/): its sources, its Vite config and the API document its client is typed from.
+  'console/src',
+  'console/index.html',
+  'console/package.json',
+  'console/vite.config.ts',
+  'openapi.json',
 ];
 /** How often a long step says it is still running. */
 const HEARTBEAT_MS = 10_000;
 
+/** Made by the build itself (the console's client types, from openapi.json, an input above). */
+const GENERATED = new Set([join(root, 'console', 'src', 'api', 'schema.d.ts')]);
+
 function newest(path) {
+  if (GENERATED.has(path)) return 0;
   let stat;
   try {
     stat = statSync(path);
   } catch {
     return 0;
   }
-  if (!stat.isDirectory()) return /\.(ts|json)$/.test(path) ? stat.mtimeMs : 0;
+  if (!stat.isDirectory()) return /\.(ts|tsx|json|css|html)$/.test(path) ? stat.mtimeMs : 0;
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0);
 }
 

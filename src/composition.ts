@@ -31,6 +31,7 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { WorkersModule } from './common/workers/workers.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ConsoleHttpModule, ConsoleModule } from './console';
 import { PostgresConnection } from './database/connection';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo';
@@ -120,6 +121,7 @@ export const FEATURE_MODULES = [
   SandboxModule,
   HealthModule,
   DemoModule,
+  ConsoleModule,
 ];
 
 /**
@@ -148,6 +150,7 @@ export const HTTP_MODULES = [
   WebhooksHttpModule,
   SandboxHttpModule,
   HealthHttpModule,
+  ConsoleHttpModule,
 ];
 
 /** The HTTP layer's own providers: the request pipeline's global stages (docs/architecture.md). */

@@ -110,6 +110,7 @@ function banner(
     `Product Customizer Integration API is listening (${database}), ready in ${readyMs} ms`,
     `  API:        ${config.baseUrl}`,
     `  Swagger UI: ${config.baseUrl}/docs`,
+    `  Console:    ${config.baseUrl}/console`,
     ...(config.metricsPort !== 0
       ? [`  Metrics:    http://${config.metricsHost}:${config.metricsPort}/metrics (no token)`]
       : []),
@@ -131,7 +132,7 @@ function banner(
       ...(passwordFile
         ? [
             `  Demo console user ${DEMO_CONSOLE_USER.email} (Admin): its password is in ${passwordFile} (owner-only);`,
-            '  sign in with POST /api/session (docs/api/users.md, "Console sessions"):',
+            `  sign in at ${config.baseUrl}/console, or with POST /api/session (docs/api/users.md, "Console sessions"):`,
             `    export CONSOLE_EMAIL=${DEMO_CONSOLE_USER.email} CONSOLE_PASSWORD=$(cat ${shellWord(passwordFile)})`,
           ]
         : []),

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   /^POST \/availability\/sign-out$/,
   // The partner CLI as one file (pci listen, pci trigger): it holds no secret.
   /^GET \/downloads\/pci\.cjs$/,
+  // The console's page and files (docs/console.md): no data; its API calls are authorised as any.
+  /^GET \/console(\/\*path|\/assets\/\*file)?$/,
 ];
 
 const isPublic = (r: RegisteredRoute) => PUBLIC_ROUTES.some((p) => p.test(`${r.method} ${r.path}`));

@@ -232,13 +232,14 @@ describe('Server start-up (built, embedded database)', () => {
         ),
         `  API:        ${server.baseUrl}`,
         `  Swagger UI: ${server.baseUrl}/docs`,
+        `  Console:    ${server.baseUrl}/console`,
         `  Demo client "demo" created with an Admin token, saved in ${file} (owner-only).`,
         '  Try the examples in this shell:',
         `    export API=${server.baseUrl}`,
         `    export TOKEN=$(cat ${file})`,
         '    export RECIPE_SET=DEMTEE2A',
         `  Demo console user alex.morgan@example.com (Admin): its password is in ${join(dataDir, 'demo-password')} (owner-only);`,
-        '  sign in with POST /api/session (docs/api/users.md, "Console sessions"):',
+        `  sign in at ${server.baseUrl}/console, or with POST /api/session (docs/api/users.md, "Console sessions"):`,
         `    export CONSOLE_EMAIL=alex.morgan@example.com CONSOLE_PASSWORD=$(cat ${join(dataDir, 'demo-password')})`,
       ]);
       expect(server.stdout.trimEnd().endsWith(banner)).toBe(true);

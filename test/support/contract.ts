@@ -31,9 +31,13 @@ interface OpenApiDocument {
   components: object;
 }
 
-/** Paths the document does not describe on purpose: Swagger UI itself and test-only routes. */
+/**
+ * Paths the document does not describe on purpose: Swagger UI itself, the console's page and files
+ * (an application on the API's origin, not an API: docs/console.md), and test-only routes.
+ */
 const UNDOCUMENTED = [
   /^\/docs(-json|-yaml)?(\/|$)/i,
+  /^\/console(\/|$)/i,
   /^\/test-only\//i,
   // Render paths with `.`, `..` or empty segments: refused (400) before routing; no template has them.
   /^\/api\/assets\/generated\/recipeset\/readable\/.*(\/\.{1,2}(\/|$)|\/\/)/i,

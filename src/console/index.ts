@@ -1,0 +1,2 @@
+export { ConsoleModule } from './console.module';
+export { ConsoleHttpModule } from './console-http.module';
