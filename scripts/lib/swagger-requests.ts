@@ -134,6 +134,12 @@ export function sendable(document: Json, operation: Operation, file: unknown): S
       if (parameter.required) return `the ${String(parameter.in)} parameter ${name} has no example`;
       continue;
     }
+    // An array in the query goes as the parameter repeated (OpenAPI's default, form and explode).
+    if (parameter.in === 'query' && Array.isArray(value)) {
+      for (const item of value as unknown[])
+        query.append(name, JSON.stringify(item).replace(/^"(.*)"$/, '$1'));
+      continue;
+    }
     const text = JSON.stringify(value).replace(/^"(.*)"$/, '$1');
     if (parameter.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(text));
     else if (parameter.in === 'query') query.set(name, text);

@@ -64,6 +64,17 @@ function acknowledgement(context: ExampleContext, purchaseOrderNumber: string) {
   };
 }
 
+/** The filters of the orders list and its counts: a month back to tomorrow. */
+const orderFilters = (context: ExampleContext) => ({
+  orderedFrom: day(context, 30),
+  orderedTo: day(context, -1),
+  modifiedFrom: day(context, 30),
+  modifiedTo: day(context, -1),
+  purchaseOrderNumber: 'PO-',
+  recipeSet: RECIPE_SET,
+  shipped: false,
+});
+
 /** The render routes of a render state (a preset): on the demo recipe set of a product with one. */
 const RENDER_STATE_OPERATIONS = [
   'renderRecipeSetState',
@@ -206,6 +217,13 @@ export function demoExamples(context: ExampleContext, ids?: Partial<DemoIds>): D
       searchOrders: {
         body: { lastModificationStartDate: day(context, 7), workflowStatuses: ['not-started'] },
       },
+      // The orders the acknowledgement examples make (a number starting PO-, DEMTEE2A, today):
+      // the batch's and the full order's are not started and not shipped. No cursor: a cursor is
+      // the nextCursor of a page the server answered.
+      listOrders: {
+        parameters: { ...orderFilters(context), status: ['not-started'], cursor: null },
+      },
+      countOrdersByStatus: { parameters: orderFilters(context) },
       listSavedAssetsIncludingUploads: { parameters: { 'path:includeUploadedAssets': 'true' } },
       getUploadedAsset: { parameters: { id: DEMO_UPLOAD_ID } },
       getSavedAsset: { parameters: { id: SAVED_ASSET_WITH_JOB } },

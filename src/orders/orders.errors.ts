@@ -112,3 +112,33 @@ export class TooManyLineItems extends DomainError {
     );
   }
 }
+
+/** A range of the orders list whose start is after its end (orderedFrom/orderedTo, …). */
+export class RangeReversed extends ValidationFailed {
+  constructor(from: { name: string; value: Date }, to: { name: string; value: Date }) {
+    super(
+      `Invalid request: ${from.name} ${from.value.toISOString()} is after ${to.name} ${to.value.toISOString()}.`,
+      [{ field: from.name, message: `${from.name} is after ${to.name}` }],
+    );
+  }
+}
+
+/** A `cursor` the orders list did not make (or no longer reads): not base64url of its JSON. */
+export class InvalidCursor extends ValidationFailed {
+  constructor(shown: string) {
+    super(
+      `Invalid request: cursor ${shown} is not a cursor of this list; pass the nextCursor of the previous page unchanged.`,
+      [{ field: 'cursor', message: 'is not a cursor of this list' }],
+    );
+  }
+}
+
+/** A `cursor` of the orders list made under another sort or other filters. */
+export class CursorMismatch extends ValidationFailed {
+  constructor(why: string) {
+    super(
+      `Invalid request: cursor does not match this request: ${why}; send the sort and filters of the page it came from, or start again without cursor.`,
+      [{ field: 'cursor', message: 'does not match the sort and filters of this request' }],
+    );
+  }
+}

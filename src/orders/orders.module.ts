@@ -10,6 +10,8 @@ import { PrintFileOrdersService } from './print-file-orders.service';
 import { OrderUpdatesService } from './order-updates.service';
 import { OrdersRepository } from './orders.repository';
 import { OrderReadsRepository } from './order-reads.repository';
+import { OrderListRepository } from './order-list.repository';
+import { OrderListService } from './order-list.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature(ORDER_ENTITIES), RecipeSetsModule, ClientsModule],
@@ -19,12 +21,15 @@ import { OrderReadsRepository } from './order-reads.repository';
     AcknowledgementsService,
     OrderUpdatesService,
     OrderQueriesService,
+    OrderListRepository,
+    OrderListService,
     PrintFileOrdersRepository,
     PrintFileOrdersService,
   ],
   exports: [
     AcknowledgementsService,
     OrderQueriesService,
+    OrderListService,
     OrderUpdatesService,
     PrintFileOrdersService,
   ],

@@ -122,6 +122,24 @@ function search(body: unknown, n: number): unknown {
   return b;
 }
 
+/**
+ * The orders list's rules beyond the schema: a cursor is one the list answered (a made-up one is
+ * 400), and each range's start is not after its end (swapped when it is).
+ */
+function orderListQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const q = { ...query };
+  delete q.cursor;
+  for (const [from, to] of [
+    ['orderedFrom', 'orderedTo'],
+    ['modifiedFrom', 'modifiedTo'],
+  ]) {
+    const [start, end] = [q[from], q[to]];
+    if (typeof start === 'string' && typeof end === 'string' && instant(start) > instant(end))
+      [q[from], q[to]] = [end, start];
+  }
+  return q;
+}
+
 /** Status updates and ship notifications mostly name line items of the order they name. */
 function update(body: unknown, n: number): unknown {
   if (!isObject(body) || !Array.isArray(body.lineItems)) return body;
@@ -268,6 +286,9 @@ export function prepare(op: Operation, req: GeneratedRequest, n: number): Genera
       delete query.cursor;
       return { ...req, query };
     }
+    case 'listOrders':
+    case 'countOrdersByStatus':
+      return { ...req, query: orderListQuery(req.query) };
     case 'listEvents': {
       // The same for the event log's (sealed) cursor.
       const query = { ...req.query };

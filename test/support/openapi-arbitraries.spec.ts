@@ -28,7 +28,9 @@ function conforms(op: Operation, req: GeneratedRequest): boolean {
   return op.parameters.every((p) => {
     const value = req[p.in as 'path' | 'query' | 'header'][p.name];
     if (value === undefined) return !p.required;
-    return !p.schema || gen.validates(p.schema, asText(value), true);
+    // An array travels as its items, each as text (the parameter repeated).
+    const sent = Array.isArray(value) ? (value as unknown[]).map(asText) : asText(value);
+    return !p.schema || gen.validates(p.schema, sent, true);
   });
 }
 

@@ -186,7 +186,10 @@ export function urlOf(op: Operation, req: GeneratedRequest): string {
   );
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query)) {
-    if (value !== undefined) query.append(name, asText(value));
+    // An array goes as the parameter repeated (OpenAPI's default for the query: form, explode).
+    if (Array.isArray(value))
+      for (const item of value as unknown[]) query.append(name, asText(item));
+    else if (value !== undefined) query.append(name, asText(value));
   }
   return query.size > 0 ? `${path}?${query.toString()}` : path;
 }

@@ -26,6 +26,7 @@ import { UserAddressWorlds1767100000000 } from './1767100000000-user-address-wor
 import { WebhookFairDelivery1767300000000 } from './1767300000000-webhook-fair-delivery';
 import { SkuPolicy1767400000000 } from './1767400000000-sku-policy';
 import { UserSessions1767500000000 } from './1767500000000-user-sessions';
+import { OrderListIndexes1767600000000 } from './1767600000000-order-list-indexes';
 
 /** Every migration, in order. Schema changes happen only here (synchronize is never on). */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   WebhookFairDelivery1767300000000,
   SkuPolicy1767400000000,
   UserSessions1767500000000,
+  OrderListIndexes1767600000000,
 ];

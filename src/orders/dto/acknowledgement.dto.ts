@@ -29,6 +29,8 @@ import { AddressDto } from './address.dto';
 import { DEFAULT_MAX_LINE_ITEM_QUANTITY } from '../../config/work-limits-environment';
 
 export const MAX_LINE_ITEMS = 500;
+/** The longest purchase order number (purchase_order.purchase_order_number is varchar(100)). */
+export const MAX_PURCHASE_ORDER_NUMBER_LENGTH = 100;
 const MAX_SKU_QUANTITIES = 100;
 const MAX_COMPONENTS = 100;
 const MAX_QUANTITY = 1_000_000;
@@ -184,7 +186,7 @@ export class RecipeSetSkuQuantityDto {
 export class OrderAcknowledgementDto {
   // One plain line: it reaches webhook payloads, manifests, PDFs and operators' terminals.
   @OneLine({ required: true })
-  @RequiredText(100, { example: '42015953' })
+  @RequiredText(MAX_PURCHASE_ORDER_NUMBER_LENGTH, { example: '42015953' })
   purchaseOrderNumber: string;
 
   @ApiLenientDate({

@@ -22,6 +22,9 @@ export interface StoredComponent {
 @Index('IDX_order_line_item_order_status', ['orderId', 'workflowStatus'])
 // The key ids of gift_message, for the start-up check (see @Encrypted); an expression index.
 @Index('IDX_order_line_item_gift_message_key', { synchronize: false })
+// (order_id) WHERE shipment_tracking <> '[]': the shipped line items, for the orders list's
+// `shipped` filter (migration 1767600000000-order-list-indexes); a partial index, hence no sync.
+@Index('IDX_order_line_item_shipped', { synchronize: false })
 export class OrderLineItemEntity {
   /** The spec's int32 `lineItems[].id`. */
   @PrimaryGeneratedColumn('increment')

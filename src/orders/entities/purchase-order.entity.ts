@@ -19,9 +19,16 @@ import { OrderLineItemEntity } from './order-line-item.entity';
  */
 @Entity({ name: 'purchase_order' })
 @Unique('UQ_purchase_order_client_number', ['clientId', 'purchaseOrderNumber'])
-// Created by the migration as (client_id, last_modified_at) INCLUDE (workflow_statuses), so that
-// search and its count run as index-only scans; TypeORM cannot express INCLUDE, hence no sync.
+// Created by the migrations as (client_id, last_modified_at, id) INCLUDE (workflow_statuses), so
+// that search and its count run as index-only scans, and the orders list's sorts by last
+// modification page through it; TypeORM cannot express INCLUDE, hence no sync.
 @Index('IDX_purchase_order_search', { synchronize: false })
+// The orders list's (order-list.repository.ts, which says which index serves what), created by
+// the migration 1767600000000-order-list-indexes: (client_id, order_date DESC, id DESC) INCLUDE
+// (workflow_statuses), and (client_id, purchase_order_number COLLATE "C", id). TypeORM cannot
+// express DESC, INCLUDE nor COLLATE, hence no sync.
+@Index('IDX_purchase_order_order_date', { synchronize: false })
+@Index('IDX_purchase_order_number_c', { synchronize: false })
 // The key ids of personal_data, for the start-up check (see @Encrypted); an expression index.
 @Index('IDX_purchase_order_personal_data_key', { synchronize: false })
 export class PurchaseOrderEntity {
