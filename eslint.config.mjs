@@ -262,6 +262,9 @@ export default tseslint.config(
       'eslint.config.mjs',
       // A partner's program, type-checked against the generated client types (typed-client:check).
       'scripts/typed-client/**',
+      // The console's client types, generated from openapi.json by its build.
+      'console/src/api/schema.d.ts',
+      'console/node_modules/**',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,
@@ -353,6 +356,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  // The console (console/, a React app in the browser): TanStack Router's redirects are thrown.
+  {
+    files: ['console/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+      ],
     },
   },
 );

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONSOLE_POLICY, HASHED_ASSET, loadConsoleBuild } from './console-files';
+import { consolePage, HASHED_ASSET, loadConsoleBuild } from './console-files';
 
 describe('the console build', () => {
   let dir: string;
@@ -30,9 +30,17 @@ describe('the console build', () => {
     expect(HASHED_ASSET.test(name)).toBe(hashed);
   });
 
-  it('allows no inline script or style, no eval, no framing, no other origin', () => {
-    expect(CONSOLE_POLICY).not.toMatch(/unsafe-|\*|https?:/);
-    expect(CONSOLE_POLICY).toContain("default-src 'none'");
-    expect(CONSOLE_POLICY).toContain("frame-ancestors 'none'");
+  it('allows no inline script, no style but its nonce, no eval, no framing, no other origin', () => {
+    const build = { root: dir, index: '<meta property="csp-nonce" nonce="CONSOLE_CSP_NONCE">' };
+    const first = consolePage(build);
+    const nonce = /nonce="([^"]+)"/.exec(first.html)![1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    expect(first.policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(first.policy).not.toMatch(/unsafe-|\*|https?:/);
+    expect(first.policy).toContain("default-src 'none'");
+    expect(first.policy).toContain("script-src 'self';");
+    expect(first.policy).toContain("frame-ancestors 'none'");
+    // Every answer has its own.
+    expect(consolePage(build).html).not.toBe(first.html);
   });
 });

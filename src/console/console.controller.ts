@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/auth/access.decorators';
 import { CONSOLE_BUILD } from './console.tokens';
-import { CONSOLE_POLICY, HASHED_ASSET, type ConsoleBuild } from './console-files';
+import { consolePage, HASHED_ASSET, type ConsoleBuild } from './console-files';
 
 /**
  * The admin console at /console (docs/console.md): a single-page app on this origin that calls the
@@ -45,15 +45,16 @@ export class ConsoleController {
         .send('The console is not built: run `npm run build` (npm start builds it when stale).');
       return;
     }
+    const { html, policy } = consolePage(this.build);
     res
       .status(200)
       .set({
-        'Content-Security-Policy': CONSOLE_POLICY,
+        'Content-Security-Policy': policy,
         'Cache-Control': 'no-cache',
         'Referrer-Policy': 'same-origin',
         'X-Robots-Tag': 'noindex, nofollow',
       })
       .type('text/html; charset=utf-8')
-      .send(this.build.index);
+      .send(html);
   }
 }

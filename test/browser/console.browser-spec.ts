@@ -6,6 +6,7 @@ import { Role } from '../../src/common/auth/role';
 import { DemoService } from '../../src/demo';
 import { createClient, TestClient } from '../factories/clients';
 import { DEMO_BOTTLE_SKU, line, order } from '../factories/orders';
+import { freePort } from '../../scripts/lib/ports';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { acceptInvitation, invite } from '../support/users';
 import { seriousAxeViolations } from './axe';
@@ -30,9 +31,11 @@ describe('The admin console in a real browser (Chromium)', () => {
   let recipeSets: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { WORKERS: 'true' } });
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    // The API's links (the print files' ZIP) name BASE_URL: the address the browser opens.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ env: { WORKERS: 'true', BASE_URL: base } });
+    await t.app.listen(port, '127.0.0.1');
     acme = await createClient(t.app, { role: Role.Admin });
     globex = await createClient(t.app, { role: Role.Admin });
     const demo = t.app.get(DemoService);
@@ -72,6 +75,17 @@ describe('The admin console in a real browser (Chromium)', () => {
     return { page, problems };
   }
 
+  /**
+   * axe on the page once React Aria's live announcements have gone (it removes each after a few
+   * seconds): an announcement of a label can outlive the element it names, which axe would report
+   * as an image without text although nothing on the page is one.
+   */
+  async function axeWhenAnnounced(page: Page): Promise<string[]> {
+    const announcements = page.locator('[data-live-announcer] [role=img]');
+    while ((await announcements.count()) > 0) await page.waitForTimeout(250);
+    return seriousAxeViolations(page);
+  }
+
   async function signIn(page: Page, email: string): Promise<void> {
     await page.goto(`${base}/console/orders`);
     await page.waitForURL(/\/console\/sign-in/);
@@ -85,7 +99,7 @@ describe('The admin console in a real browser (Chromium)', () => {
     const { page, problems } = await consolePage();
     await page.goto(`${base}/console/`);
     await page.waitForURL(/\/console\/sign-in/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeWhenAnnounced(page)).toEqual([]);
     await screenshot(page, 'console-sign-in');
 
     // A wrong password: the API's answer, and still the sign-in page.
@@ -104,8 +118,8 @@ describe('The admin console in a real browser (Chromium)', () => {
     const current = await request(t.http)
       .get('/api/clients/current')
       .set('SERVICE_API_TOKEN', acme.token);
-    expect(await page.getByRole('banner').textContent()).toContain(current.body.data.name);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.getByRole('banner').textContent()).toContain(current.body.name);
+    expect(await axeWhenAnnounced(page)).toEqual([]);
     await screenshot(page, 'console-orders');
 
     // A filter goes into the URL (a deep link) and narrows the list.
@@ -117,25 +131,29 @@ describe('The admin console in a real browser (Chromium)', () => {
     // Sorting by purchase order number, ascending.
     await page.getByRole('columnheader', { name: 'Purchase order' }).click();
     await page.waitForURL(/sort=purchaseOrderNumber/);
-    const first = page.getByRole('row').nth(1);
-    await expect(first.textContent()).resolves.toContain('ACME-1001');
+    // The previous page stays until the sorted one arrives.
+    await page.getByRole('row').nth(1).filter({ hasText: 'ACME-1001' }).waitFor();
 
     await page.getByRole('link', { name: 'ACME-1002' }).click();
     await page.waitForURL(/\/console\/orders\/ACME-1002$/);
     await page.getByRole('heading', { name: 'Order ACME-1002' }).waitFor();
-    expect(await page.getByRole('cell', { name: DEMO_BOTTLE_SKU }).count()).toBe(1);
+    expect(await page.getByRole('rowheader', { name: DEMO_BOTTLE_SKU }).count()).toBe(1);
     // A render of every view angle, loaded (the image answered and decoded).
     const render = page.getByRole('img').first();
     await render.waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0),
-    );
+    for (const img of await page.getByRole('img').all()) {
+      const loaded = () =>
+        img.evaluate(
+          (i: { complete: boolean; naturalWidth: number }) => i.complete && i.naturalWidth > 0,
+        );
+      while (!(await loaded())) await page.waitForTimeout(250);
+    }
     // The print files, once made, by their link: the ZIP downloads.
     const zip = page.getByRole('link', { name: /Print files \(ZIP/ });
     await zip.waitFor({ timeout: 240_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), zip.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeWhenAnnounced(page)).toEqual([]);
     await screenshot(page, 'console-order');
 
     await page.getByRole('button', { name: /Account of/ }).click();
@@ -146,7 +164,9 @@ describe('The admin console in a real browser (Chromium)', () => {
     await page.waitForURL(/\/console\/sign-in/);
     const status = await page.evaluate(async () => (await fetch('/api/session')).status);
     expect(status).toBe(401);
-    expect(problems).toEqual([]);
+    // Nothing went wrong in the page; the browser notes each refused request (the session checks
+    // while signed out, the wrong password), which is all it may note.
+    expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
   });
 
   it("shows another client's user none of these orders", async () => {
@@ -156,8 +176,9 @@ describe('The admin console in a real browser (Chromium)', () => {
     await page.goto(`${base}/console/orders/ACME-1001`);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/not found|no such/i);
-    // The only console errors are the refused request's own (404), nothing of the page's.
-    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    // The only console errors are the browser's notes of refused requests (the session check
+    // before sign-in, the other client's order), nothing of the page's.
+    expect(problems.filter((p) => !/status of (401|404)/.test(p))).toEqual([]);
   });
 
   it('refuses a form another site posts under the signed-in session (no invitation is sent)', async () => {

@@ -23,7 +23,10 @@ describe('Console files (HTTP)', () => {
       const policy = String(res.headers['content-security-policy']);
       expect(policy).toContain("default-src 'none'");
       expect(policy).toContain("script-src 'self'");
-      expect(policy).toContain("style-src 'self'");
+      // Styles of its own, and the <style> elements with this answer's nonce (React Aria's).
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(res.text)![1];
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(res.text).not.toContain('CONSOLE_CSP_NONCE');
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).not.toContain('unsafe');
       expect(res.text).toContain('<div id="root"></div>');

@@ -10,6 +10,13 @@ const route = getRouteApi('/signed-in/orders/$purchaseOrderNumber');
 
 type LineItem = Schemas['LineItemDto'];
 
+/** A line item's SKUs with their quantities: its sku-quantity pairs, or its one SKU. */
+function skusOf(item: LineItem): { sku: string; quantity: number }[] {
+  if (item.skuQuantities && item.skuQuantities.length > 0)
+    return item.skuQuantities.map((q) => ({ sku: q.sku ?? '—', quantity: Number(q.quantity) }));
+  return item.sku ? [{ sku: item.sku, quantity: item.quantity ?? 0 }] : [];
+}
+
 /** One order: what was ordered, where each line item stands, and each recipe set's production. */
 export function OrderPage() {
   const { purchaseOrderNumber } = route.useParams();
@@ -73,9 +80,17 @@ export function OrderPage() {
           {(item: LineItem & { key: number }) => (
             <Row id={item.key}>
               <Cell>
-                <code className="sku">{item.sku ?? '—'}</code>
+                {skusOf(item).map(({ sku }) => (
+                  <code key={sku} className="sku">
+                    {sku}
+                  </code>
+                ))}
               </Cell>
-              <Cell>{formatCount(item.quantity ?? 0)}</Cell>
+              <Cell>
+                {skusOf(item)
+                  .map(({ quantity }) => formatCount(quantity))
+                  .join(' + ') || '—'}
+              </Cell>
               <Cell>
                 {item.recipeSetId ? (
                   <a href={`#rs-${item.recipeSetId}`}>{item.recipeSetId}</a>

@@ -1,4 +1,11 @@
-/** The orders list's state, all of it in the URL (deep links, back and forward). */
+import type { paths } from '../api/schema';
+
+type ListQuery = NonNullable<paths['/api/orders']['get']['parameters']['query']>;
+
+/**
+ * The orders list's state, all of it in the URL (deep links, back and forward). The values it
+ * accepts are the API's: the lists below must be the document's enums (checked by the compiler).
+ */
 export const SORTS = [
   '-orderDate',
   'orderDate',
@@ -6,7 +13,7 @@ export const SORTS = [
   'lastModified',
   'purchaseOrderNumber',
   '-purchaseOrderNumber',
-] as const;
+] as const satisfies readonly NonNullable<ListQuery['sort']>[];
 export type Sort = (typeof SORTS)[number];
 
 export const STATUSES = [
@@ -21,7 +28,7 @@ export const STATUSES = [
   'released',
   'delivered',
   'cancelled',
-] as const;
+] as const satisfies readonly NonNullable<ListQuery['status']>[number][];
 
 export type Status = (typeof STATUSES)[number];
 
@@ -57,9 +64,7 @@ export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch
     sort,
     cursor: text(search.cursor),
   };
-  return Object.fromEntries(
-    Object.entries(parsed).filter(([, v]) => v !== undefined),
-  ) as OrdersSearch;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -1,25 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import {
-  Button,
   Cell,
   Column,
+  Input,
   Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
   Row,
   SearchField,
-  Input,
-  Select,
-  SelectValue,
   Table,
   TableBody,
   TableHeader,
   type SortDescriptor,
-  type Key,
 } from 'react-aria-components';
 import { api, data } from '../api/client';
+import { ChoiceField } from '../components/choice-field';
 import { DateField } from '../components/date-field';
 import { Empty, ErrorNotice, Loading } from '../components/notices';
 import { formatCount, formatDate, formatDateTime, statusLabel } from '../components/format';
@@ -27,6 +21,10 @@ import { ordersFilters, STATUSES, type OrdersSearch, type Sort } from './orders-
 
 const route = getRouteApi('/signed-in/orders');
 const PAGE = 25;
+const SHIPPED = [
+  ['true', 'Shipped'],
+  ['false', 'Not shipped'],
+] as const;
 
 /** Columns the API sorts by, and the sort each means. */
 const SORTABLE: Record<string, [Sort, Sort]> = {
@@ -78,7 +76,7 @@ export function OrdersPage() {
 
   return (
     <>
-      <h1>Orders</h1>
+      <h1 id="orders-heading">Orders</h1>
       <nav aria-label="Orders by status" className="counts">
         {counts.isPending && <Loading what="counts" />}
         {counts.error && <ErrorNotice error={counts.error} />}
@@ -114,7 +112,7 @@ export function OrdersPage() {
       {page.data && (
         <>
           <Table
-            aria-label="Orders"
+            aria-labelledby="orders-heading"
             className="table"
             sortDescriptor={sortDescriptor(search.sort)}
             onSortChange={({ column, direction }) => {
@@ -186,7 +184,6 @@ function Filters({
   search: OrdersSearch;
   refine: (c: Partial<OrdersSearch>) => unknown;
 }) {
-  const choose = (key: Key | null) => (key === 'any' || key === null ? undefined : String(key));
   return (
     <form
       className="filters"
@@ -194,41 +191,20 @@ function Filters({
       aria-label="Filter the orders"
       onSubmit={(e) => e.preventDefault()}
     >
-      <Select
-        selectedKey={search.status ?? 'any'}
-        onSelectionChange={(k) => refine({ status: choose(k) as OrdersSearch['status'] })}
-      >
-        <Label>Status</Label>
-        <Button>
-          <SelectValue />
-        </Button>
-        <Popover>
-          <ListBox>
-            <ListBoxItem id="any">Any status</ListBoxItem>
-            {STATUSES.map((s) => (
-              <ListBoxItem key={s} id={s}>
-                {statusLabel(s)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
-      <Select
-        selectedKey={search.shipped ?? 'any'}
-        onSelectionChange={(k) => refine({ shipped: choose(k) as OrdersSearch['shipped'] })}
-      >
-        <Label>Shipped</Label>
-        <Button>
-          <SelectValue />
-        </Button>
-        <Popover>
-          <ListBox>
-            <ListBoxItem id="any">Shipped or not</ListBoxItem>
-            <ListBoxItem id="true">Shipped</ListBoxItem>
-            <ListBoxItem id="false">Not shipped</ListBoxItem>
-          </ListBox>
-        </Popover>
-      </Select>
+      <ChoiceField
+        label="Status"
+        anyLabel="Any status"
+        options={STATUSES.map((s) => [s, statusLabel(s)] as const)}
+        value={search.status}
+        onChange={(status) => refine({ status })}
+      />
+      <ChoiceField
+        label="Shipped"
+        anyLabel="Shipped or not"
+        options={SHIPPED}
+        value={search.shipped}
+        onChange={(shipped) => refine({ shipped })}
+      />
       <DateField
         label="Ordered from"
         value={search.orderedFrom}
