@@ -16,7 +16,8 @@ export const ORDER_SORTS = [
   '-purchaseOrderNumber',
 ] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
-export type OrderSortField = 'orderDate' | 'lastModified' | 'purchaseOrderNumber';
+/** A sort's field: the sort without its `-`. */
+export type OrderSortField = Exclude<OrderSort, `-${string}`>;
 export const DEFAULT_ORDER_SORT: OrderSort = '-orderDate';
 
 export const DEFAULT_ORDER_PAGE = 25;

@@ -28,8 +28,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const session: Middleware = {
   onRequest({ request }) {
-    // Errors as ProblemDetails (a message and the log entry), answers as JSON.
-    request.headers.set('Accept', 'application/json, application/problem+json');
+    // Errors as ProblemDetails (a message and the log entry), answers as JSON, unless the call
+    // asks for another type.
+    if (!request.headers.has('Accept'))
+      request.headers.set('Accept', 'application/json, application/problem+json');
     if (UNSAFE.has(request.method) && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
     return request;
   },

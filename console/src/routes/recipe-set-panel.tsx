@@ -12,16 +12,21 @@ type PrintFiles =
   | { state: 'unavailable'; message: string };
 
 async function printFiles(readableId: string): Promise<PrintFiles> {
-  const res = await fetch(`/api/webtoprint/${encodeURIComponent(readableId)}`, {
+  const {
+    data: text,
+    error,
+    response,
+  } = await api.GET('/api/webtoprint/{recipeSetReadableId}', {
+    params: { path: { recipeSetReadableId: readableId } },
     headers: { Accept: 'text/plain' },
-    credentials: 'same-origin',
-    redirect: 'manual',
+    parseAs: 'text',
   });
-  const text = await res.text();
-  if (res.status === 200) return { state: 'ready', url: text.trim() };
-  if (res.status === 202)
-    return { state: 'waiting', retryAfter: Number(res.headers.get('Retry-After') ?? 5) };
-  return { state: 'unavailable', message: text || `${res.status} ${res.statusText}` };
+  if (response.status === 200) return { state: 'ready', url: String(text).trim() };
+  if (response.status === 202)
+    return { state: 'waiting', retryAfter: Number(response.headers.get('Retry-After') ?? 5) };
+  const message =
+    typeof error === 'string' && error ? error : `${response.status} ${response.statusText}`;
+  return { state: 'unavailable', message };
 }
 
 /** A recipe set of the order: its renders from every view angle and its print files. */
